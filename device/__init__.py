@@ -1,0 +1,1 @@
+"""The running product: command line, and (later) camera sources, GPIO, serial, journal."""
