@@ -30,6 +30,7 @@ from engine.errors import (
 from engine.events import Bid, Claim, Deal, DieRoll, Event, MatchStart, Play, TrumpChosen
 from engine.game import Game, register_game
 from engine.rules import choice, flag, number, options_to_dict, parse_options
+from engine.verzaken import PlayRecord, VerzaakTracker, Violation
 from engine.tricks import KLAVERJAS, Trick, next_seat, partner_of, team_of, teams_of, trick_winner
 
 TRICKS_PER_HAND = 8
@@ -226,40 +227,6 @@ RULE_TEXT = {
 }
 
 
-@dataclass(frozen=True)
-class Violation:
-    """A verzaking: ``seat`` broke ``rule`` with ``card`` in ``trick``.
-
-    ``proof_card`` is a card that would have kept the obligation; ``proof_trick`` the
-    trick in which the player showed it (None while it is still in the hand).
-    """
-
-    seat: str
-    trick: int
-    position: int
-    rule: str
-    card: Card
-    proof_card: Card
-    proof_trick: int | None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "trick": self.trick,
-            "rule": self.rule,
-            "card": str(self.card),
-            "proof": {"trick": self.proof_trick, "card": str(self.proof_card)},
-        }
-
-
-class _PlayRecord(NamedTuple):
-    seat: str
-    trick: int
-    position: int
-    card: Card
-    obligation: Obligation
-
-
 # -- a hand --------------------------------------------------------------------------
 
 
@@ -335,9 +302,8 @@ class KlaverjasHand:
         self.forced = False  # all passed: left of dealer must play
         self.tricks: list[Trick] = []
         self.seen: set[Card] = set()
-        self.records: list[_PlayRecord] = []
-        self._unproven: list[_PlayRecord] = []
-        self.violations: list[Violation] = []
+        self.plays = 0
+        self.verzaken: VerzaakTracker[Obligation] = VerzaakTracker(breach)
         self.claimed: set[int] = set()
         self._seat_index = {seat: i for i, seat in enumerate(seats)}
         self._play_turn: str | None = None  # whose card is next once play has begun
@@ -373,25 +339,25 @@ class KlaverjasHand:
 
     def obligation(self) -> Obligation:
         """What the seat to move is bound by now (the same for any hand it holds)."""
-        if self._obligation_at == len(self.records) and self._obligation is not None:
+        if self._obligation_at == self.plays and self._obligation is not None:
             return self._obligation
         seat = self.to_move()
         if self.phase is not Phase.PLAY or seat is None or self.trump is None:
             raise WrongPhaseError(f"no card is to be played now (phase {self.phase.value})")
         trick = self.current_trick or Trick(len(self.tricks) + 1, seat)
         ob = obligation_for(trick, seat, self.trump, self.rules, self.seats)
-        self._obligation_at, self._obligation = len(self.records), ob
+        self._obligation_at, self._obligation = self.plays, ob
         return ob
 
     def legal_plays(self) -> list[Card]:
         """The cards the seat to move may play; needs the deal."""
-        if self._legal_at == len(self.records):
+        if self._legal_at == self.plays:
             return list(self._legal)
         seat = self.to_move()
         if self.held is None or seat is None:
             raise WrongPhaseError("legal plays need a known deal and a seat to move")
         legal = legal_plays(self.held[seat], self.obligation())
-        self._legal_at, self._legal = len(self.records), legal
+        self._legal_at, self._legal = self.plays, legal
         return list(legal)
 
     def is_legal(self, card: Card) -> bool:
@@ -499,19 +465,15 @@ class KlaverjasHand:
         if trick is None:
             trick = Trick(len(self.tricks) + 1, seat)
             self.tricks.append(trick)
-        record = _PlayRecord(seat, trick.number, len(trick.cards), card, ob)
-        found = None
-        # A later card proves earlier plays of this seat illegal.
-        self._prove_with(seat, card, trick.number)
+        record = PlayRecord(seat, trick.number, len(trick.cards), card, ob)
         if self.held is not None:
             hand = self.held[seat]
-            if card not in (self._legal if self._legal_at == len(self.records) else self.legal_plays()):
-                found = self._violation_from_hand(record, hand)
-                self.violations.append(found)
+            legal = self._legal if self._legal_at == self.plays else self.legal_plays()
+            found = self.verzaken.play(record, hand, legal)
             hand.remove(card)
         else:
-            self._unproven.append(record)
-        self.records.append(record)
+            found = self.verzaken.play(record, None, None)
+        self.plays += 1
         self.seen.add(card)
         trick.add(seat, card)
         if len(trick.cards) == len(self.seats):
@@ -526,37 +488,6 @@ class KlaverjasHand:
 
     def _trick_number(self) -> int:
         return len(self.tricks) if self.current_trick else len(self.tricks) + 1
-
-    def _violation_from_hand(self, record: _PlayRecord, hand: list[Card]) -> Violation:
-        # Known deal: found at once. The proof shown is the held card that breaks the
-        # rule; it becomes the first such card the player later shows (see _prove_with).
-        for held in hand:
-            rule = breach(record.card, held, record.obligation)
-            if rule is not None:
-                return Violation(record.seat, record.trick, record.position, rule, record.card, held, None)
-        raise AssertionError(f"{record.card} is not legal but no held card proves it")
-
-    def _prove_with(self, seat: str, card: Card, trick_number: int) -> None:
-        if not self.violations and not self._unproven:
-            return
-        for i, v in enumerate(self.violations):
-            if v.seat == seat and v.proof_trick is None:
-                rule = breach(v.card, card, self._record_of(v).obligation)
-                if rule is not None:
-                    self.violations[i] = Violation(v.seat, v.trick, v.position, rule, v.card, card, trick_number)
-        still: list[_PlayRecord] = []
-        for record in self._unproven:
-            rule = breach(record.card, card, record.obligation) if record.seat == seat else None
-            if rule is None:
-                still.append(record)
-            else:
-                self.violations.append(
-                    Violation(seat, record.trick, record.position, rule, record.card, card, trick_number)
-                )
-        self._unproven = still
-
-    def _record_of(self, v: Violation) -> _PlayRecord:
-        return next(r for r in self.records if r.trick == v.trick and r.position == v.position)
 
     def claim_roem(self, seat: str) -> bool:
         """A roem claim after a trick; True when it counts (the claimer's team won the trick)."""
@@ -573,8 +504,12 @@ class KlaverjasHand:
 
     # -- results
 
+    @property
+    def violations(self) -> list[Violation]:
+        return self.verzaken.violations
+
     def first_violation(self) -> Violation | None:
-        return min(self.violations, key=lambda v: (v.trick, v.position), default=None)
+        return self.verzaken.first()
 
     def trick_roem(self, trick: Trick) -> int:
         """Roem of a complete trick as it counts (claimed, when claiming is on)."""
@@ -755,7 +690,7 @@ class Klaverjassen(Game):
                 }
                 for t in hand.tricks
             ],
-            "violations": [v.to_dict() for v in sorted(hand.violations, key=lambda v: (v.trick, v.position))],
+            "violations": [v.to_dict() for v in hand.verzaken.in_play_order()],
             "points": score.points if score else None,
             "roem": score.roem if score else None,
             "result": score.result if score else None,
@@ -813,7 +748,7 @@ class Klaverjassen(Game):
                 text += "  (incl. last trick 10)"
             out.append(text)
         first = hand.first_violation()
-        for v in sorted(hand.violations, key=lambda v: (v.trick, v.position)):
+        for v in hand.verzaken.in_play_order():
             shown = f"showed {v.proof_card} in trick {v.proof_trick}" if v.proof_trick else f"holds {v.proof_card}"
             mark = "  (decides the hand)" if v is first else ""
             out.append(f"  Verzaakt: {self._who(v.seat)} in trick {v.trick} {RULE_TEXT[v.rule]} "
