@@ -172,7 +172,8 @@ def legal_plays(hand: Sequence[Card], ob: Obligation) -> list[Card]:
     higher = [c for c in trumps if high is None or _TRUMP_STRENGTH[c.rank] > high]
     if ob.leeway == "free":
         # Partner is winning: anything but an undertrump.
-        return (others + higher) or list(hand)
+        allowed = [c for c in hand if c.suit is not trump or high is None or _TRUMP_STRENGTH[c.rank] > high]
+        return allowed or list(hand)
     if ob.leeway == "no_trump":
         # Partner is winning: discard; only a hand of nothing but trumps may trump.
         return others or higher or list(hand)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from engine.cards import PIQUET_DECK, Suit
@@ -44,6 +44,7 @@ def test_random_legal_hands_162_points_and_nothing_reported(rules: dict[str, str
 
 
 @settings(max_examples=300, deadline=None)
+@example(seed=14916, table=3, variant="amsterdam", partner="free", trump=Suit.DIAMONDS, hand_size=2)
 @given(
     seed=st.integers(0, 10**9),
     table=st.integers(0, 3),
