@@ -42,7 +42,7 @@ class Event:
     type: ClassVar[str]
 
     @classmethod
-    def from_dict(cls: type[E], obj: Mapping[str, Any]) -> E:
+    def from_dict(cls, obj: Mapping[str, Any]) -> Event:
         raise NotImplementedError
 
     def to_dict(self) -> dict[str, Any]:

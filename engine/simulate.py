@@ -7,7 +7,7 @@ draws from the ``random.Random`` it is given, so a seed replays the same hands.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from engine.cards import PIQUET_DECK, Card, Suit
 from engine.events import Bid, Deal, DieRoll, Event, MatchStart, Play, TrumpChosen
@@ -65,7 +65,7 @@ def play_klaverjas_hand(game: Klaverjassen, rng: random.Random, dealer: str, ver
         yield play
 
 
-def klaverjas_match(rng: random.Random, rules: dict[str, object] | None = None, hands: int | None = None,
+def klaverjas_match(rng: random.Random, rules: Mapping[str, object] | None = None, hands: int | None = None,
                     verzaak_rate: float = 0.0) -> tuple[Klaverjassen, list[Event]]:
     """A whole simulated match (or its first ``hands`` hands): the final state and its events."""
     match = MatchStart("klaverjassen", dict(rules or {}))
