@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import engine.klaverjassen  # noqa: F401  (registers the game)
+import engine.rikken  # noqa: F401  (registers the game)
 from engine.events import LoggedEvent, LogError, MatchStart, read_log
 from engine.game import Game, new_game
 
