@@ -945,7 +945,7 @@ class Rikken(Game):
         lines = [
             f"Rikken · verzaken {r.verzaken} · troel not called: {r.troel_not_called}"
             f" · miserie exchange {r.miserie_exchange} · "
-            + (f"{r.hands} hands" if r.hands else "open session"),
+            + (f"{r.hands} hand{'s' if r.hands > 1 else ''}" if r.hands else "open session"),
             "Seats: " + "  ".join(self._who(s) for s in self.seats),
         ]
         running = {s: 0 for s in self.seats}
@@ -977,8 +977,8 @@ class Rikken(Game):
         for a in hand.asks:
             out.append(f"  Exchange: {hand.dealer} asks {a.giver} for {a.card}"
                        + (" (refused)" if a.refused else f", gives the turned {hand.turned}"))
-        for s, cards in hand.revealed.items():
-            out.append(f"  Open hand {s}: {' '.join(map(str, sorted_cards(cards)))}")
+        for s, open_hand in hand.revealed.items():
+            out.append(f"  Open hand {s}: {' '.join(map(str, sorted_cards(open_hand)))}")
         for t in hand.tricks:
             cards = " ".join(f"{x!s:>2}" for x in t.cards)
             text = f"  {t.number:>2}  {t.leader} leads  {cards:<11}"
@@ -996,8 +996,11 @@ class Rikken(Game):
             won = hand.tricks_won()
             text = "  Tricks: " + "  ".join(f"{s} {won[s]}" for s in self.seats)
             side = hand.side_tricks()
+            score = hand.score()
             if c is not None and side is not None:
                 text += f" · {'+'.join(c.side)} {side} of {c.target}"
+                if score is not None and score.side_tricks is not None and score.side_tricks != side:
+                    text += f" (scored as {score.side_tricks}: verzaken)"
             out.append(text)
         score = hand.score()
         if score is None:

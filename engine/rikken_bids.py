@@ -71,7 +71,7 @@ class Call:
             return f"abondance {self.tricks} {self.suit}"
         if self.kind is Kind.SOLO:
             return f"solo {self.suit if self.suit is not None else '-'}"
-        return self.kind.value
+        return str(self.kind.value)
 
     @property
     def is_special(self) -> bool:

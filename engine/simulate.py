@@ -172,9 +172,9 @@ def play_rikken_hand(game: Rikken, rng: random.Random, dealer: str, verzaak_rate
             game.apply(reveal)
             yield reveal
     while hand.phase is RikkenPhase.PLAY:
-        seat = hand.to_move()
-        assert seat is not None
-        held = hand.held[seat]
+        mover = hand.to_move()
+        assert mover is not None
+        held = hand.held[mover]
         assert held is not None
         legal = hand.legal_plays()
         card = rng.choice(legal)
@@ -182,12 +182,12 @@ def play_rikken_hand(game: Rikken, rng: random.Random, dealer: str, verzaak_rate
             illegal = [x for x in held if x not in legal]
             if illegal:
                 card = rng.choice(illegal)
-        play = Play(seat, card)
+        play = Play(mover, card)
         game.apply(play)
         yield play
 
 
-def rikken_session(rng: random.Random, hands: int, rules: dict[str, object] | None = None,
+def rikken_session(rng: random.Random, hands: int, rules: Mapping[str, object] | None = None,
                    verzaak_rate: float = 0.0, forget_troel_rate: float = 0.0,
                    misdeal_rate: float = 0.0) -> tuple[Rikken, list[Event]]:
     """A simulated session of ``hands`` deals with known hands: the final state and its events."""
@@ -197,7 +197,9 @@ def rikken_session(rng: random.Random, hands: int, rules: dict[str, object] | No
     dealer = rng.choice(game.seats)
     for _ in range(hands):
         events.extend(play_rikken_hand(game, rng, dealer, verzaak_rate, forget_troel_rate, misdeal_rate))
-        dealer = game.next_dealer() or dealer
+        following = game.next_dealer()
+        assert following is not None
+        dealer = following
     return game, events
 
 
