@@ -1,0 +1,279 @@
+"""Camera sources: everything that gives the main loop BGR frames.
+
+``--camera picamera2 | v4l2:/dev/video0 | file:clip.mp4 | dir:frames/ | sim``
+
+A live camera (Picamera2, V4L2) is read by a grabber thread that keeps only the newest
+frame, so a slow frame never makes the table fall behind. Files and folders are read
+in order, one frame per ``read()``, so a recorded session replays exactly. Picamera2
+comes from apt on the Pi and is imported only when asked for.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Protocol
+
+import numpy as np
+
+IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff"}
+
+
+class CameraError(Exception):
+    """A camera that cannot be opened or has gone; the message is one line."""
+
+
+class FrameSource(Protocol):
+    """Frames in BGR, newest first; ``read`` returns None when no new frame is there."""
+
+    name: str
+
+    def read(self) -> np.ndarray | None: ...
+
+    @property
+    def ended(self) -> bool:
+        """True once a finite source (file, folder) has given its last frame."""
+
+    def close(self) -> None: ...
+
+
+class LatestFrameGrabber:
+    """Runs ``grab`` in a thread and keeps only the newest frame."""
+
+    def __init__(self, grab: Callable[[], np.ndarray | None], name: str) -> None:
+        self._grab = grab
+        self._lock = threading.Lock()
+        self._frame: np.ndarray | None = None
+        self._fresh = False
+        self._stop = threading.Event()
+        self.error: str | None = None
+        self._thread = threading.Thread(target=self._run, name=f"grab-{name}", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        misses = 0
+        while not self._stop.is_set():
+            try:
+                frame = self._grab()
+            except Exception as exc:  # a driver error ends the grabber, the loop reports it
+                self.error = str(exc) or type(exc).__name__
+                return
+            if frame is None:
+                misses += 1
+                if misses > 50:
+                    self.error = "no frames from the camera"
+                    return
+                self._stop.wait(0.02)
+                continue
+            misses = 0
+            with self._lock:
+                self._frame, self._fresh = frame, True
+
+    def latest(self) -> np.ndarray | None:
+        with self._lock:
+            if not self._fresh:
+                return None
+            self._fresh = False
+            return self._frame
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=2)
+
+
+class ImageDirSource:
+    """``dir:frames/``: the images of a folder in name order, one per read."""
+
+    def __init__(self, folder: str | Path) -> None:
+        import cv2
+
+        self.name = f"dir:{folder}"
+        path = Path(folder)
+        if not path.is_dir():
+            raise CameraError(f"camera {self.name}: no such folder")
+        self._files = sorted(p for p in path.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+        if not self._files:
+            raise CameraError(f"camera {self.name}: no images (.png, .jpg) in the folder")
+        self._cv2 = cv2
+        self._next = 0
+
+    def read(self) -> np.ndarray | None:
+        while self._next < len(self._files):
+            file = self._files[self._next]
+            self._next += 1
+            frame = self._cv2.imread(str(file), self._cv2.IMREAD_COLOR)
+            if frame is not None:
+                return frame
+        return None
+
+    @property
+    def ended(self) -> bool:
+        return self._next >= len(self._files)
+
+    def close(self) -> None:
+        self._next = len(self._files)
+
+
+class VideoFileSource:
+    """``file:clip.mp4`` (or a single image): every frame in order."""
+
+    def __init__(self, file: str | Path) -> None:
+        import cv2
+
+        self.name = f"file:{file}"
+        path = Path(file)
+        if not path.is_file():
+            raise CameraError(f"camera {self.name}: no such file")
+        self._still: np.ndarray | None = None
+        self._capture: Any = None
+        if path.suffix.lower() in IMAGE_SUFFIXES:
+            self._still = cv2.imread(str(path), cv2.IMREAD_COLOR)
+            if self._still is None:
+                raise CameraError(f"camera {self.name}: not an image OpenCV can read")
+        else:
+            self._capture = cv2.VideoCapture(str(path))
+            if not self._capture.isOpened():
+                raise CameraError(f"camera {self.name}: not a video OpenCV can read")
+        self._ended = False
+
+    def read(self) -> np.ndarray | None:
+        if self._ended:
+            return None
+        if self._still is not None:
+            self._ended = True
+            return self._still
+        ok, frame = self._capture.read()
+        if not ok:
+            self._ended = True
+            return None
+        return np.asarray(frame)
+
+    @property
+    def ended(self) -> bool:
+        return self._ended
+
+    def close(self) -> None:
+        if self._capture is not None:
+            self._capture.release()
+        self._ended = True
+
+
+class V4L2Source:
+    """``v4l2:/dev/video0``: a USB camera, newest frame only."""
+
+    def __init__(self, device: str, size: tuple[int, int] = (1280, 720)) -> None:
+        import cv2
+
+        self.name = f"v4l2:{device}"
+        if not Path(device).exists():
+            raise CameraError(f"camera {self.name}: no such device (is the camera plugged in?)")
+        self._capture = cv2.VideoCapture(device, cv2.CAP_V4L2)
+        if not self._capture.isOpened():
+            raise CameraError(f"camera {self.name}: cannot open (in use, or no permission: group 'video')")
+        self._capture.set(cv2.CAP_PROP_FRAME_WIDTH, size[0])
+        self._capture.set(cv2.CAP_PROP_FRAME_HEIGHT, size[1])
+        self._grabber = LatestFrameGrabber(self._grab, self.name)
+
+    def _grab(self) -> np.ndarray | None:
+        ok, frame = self._capture.read()
+        return np.asarray(frame) if ok else None
+
+    def read(self) -> np.ndarray | None:
+        if self._grabber.error:
+            raise CameraError(f"camera {self.name}: {self._grabber.error}")
+        return self._grabber.latest()
+
+    @property
+    def ended(self) -> bool:
+        return False
+
+    def close(self) -> None:
+        self._grabber.stop()
+        self._capture.release()
+
+
+class Picamera2Source:
+    """``picamera2``: the Pi camera. Picamera2 is imported here, only when asked for."""
+
+    def __init__(self, size: tuple[int, int] = (1280, 720)) -> None:
+        self.name = "picamera2"
+        try:
+            from picamera2 import Picamera2  # type: ignore[import-not-found]
+        except ImportError:
+            raise CameraError(
+                "camera picamera2: the picamera2 module is not installed "
+                "(on Raspberry Pi OS: apt install python3-picamera2, and a venv with --system-site-packages)"
+            ) from None
+        try:
+            self._camera = Picamera2()
+            # "RGB888" is stored B, G, R: what OpenCV calls BGR.
+            config = self._camera.create_video_configuration(main={"size": size, "format": "RGB888"})
+            self._camera.configure(config)
+            self._camera.start()
+        except Exception as exc:  # libcamera's errors have many types
+            raise CameraError(f"camera picamera2: cannot start the camera: {exc}") from None
+        self._grabber = LatestFrameGrabber(lambda: np.asarray(self._camera.capture_array("main")), self.name)
+
+    def read(self) -> np.ndarray | None:
+        if self._grabber.error:
+            raise CameraError(f"camera {self.name}: {self._grabber.error}")
+        return self._grabber.latest()
+
+    @property
+    def ended(self) -> bool:
+        return False
+
+    def close(self) -> None:
+        self._grabber.stop()
+        self._camera.stop()
+        self._camera.close()
+
+
+class SyntheticSource:
+    """``sim``: frames rendered on demand by the simulated table."""
+
+    def __init__(self, render: Callable[[], np.ndarray | None], name: str = "sim") -> None:
+        self.name = name
+        self._render = render
+        self._ended = False
+
+    def read(self) -> np.ndarray | None:
+        frame = self._render()
+        if frame is None:
+            self._ended = True
+        return frame
+
+    @property
+    def ended(self) -> bool:
+        return self._ended
+
+    def close(self) -> None:
+        self._ended = True
+
+
+def check_source_spec(spec: str) -> str | None:
+    """Why ``spec`` is not a camera source, or None."""
+    if spec in ("picamera2", "sim"):
+        return None
+    kind, _, rest = spec.partition(":")
+    if kind in ("v4l2", "file", "dir") and rest:
+        return None
+    return f"{spec!r} is not a camera (picamera2 | v4l2:/dev/video0 | file:clip.mp4 | dir:frames/ | sim)"
+
+
+def open_source(spec: str, size: tuple[int, int] = (1280, 720)) -> FrameSource:
+    """Open a real source; ``sim`` is built by the simulated table, not here."""
+    why = check_source_spec(spec)
+    if why:
+        raise CameraError(f"camera {why}")
+    kind, _, rest = spec.partition(":")
+    if spec == "picamera2":
+        return Picamera2Source(size)
+    if kind == "v4l2":
+        return V4L2Source(rest, size)
+    if kind == "file":
+        return VideoFileSource(rest)
+    if kind == "dir":
+        return ImageDirSource(rest)
+    raise CameraError(f"camera {spec!r}: the simulated table makes its own frames")

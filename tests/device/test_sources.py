@@ -1,0 +1,97 @@
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from device.sources import CameraError, LatestFrameGrabber, SyntheticSource, open_source
+
+
+def frame(value: int) -> np.ndarray:
+    return np.full((48, 64, 3), value, np.uint8)
+
+
+def test_dir_source_reads_images_in_name_order(tmp_path: Path) -> None:
+    for i, value in enumerate((10, 20, 30)):
+        cv2.imwrite(str(tmp_path / f"f{i:03d}.png"), frame(value))
+    (tmp_path / "notes.txt").write_text("not a frame")
+    source = open_source(f"dir:{tmp_path}")
+    got = []
+    while not source.ended:
+        f = source.read()
+        assert f is not None and f.shape == (48, 64, 3)
+        got.append(int(f[0, 0, 0]))
+    assert got == [10, 20, 30] and source.read() is None
+
+
+def test_file_source_reads_every_frame_of_a_video(tmp_path: Path) -> None:
+    path = tmp_path / "clip.avi"
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 10, (64, 48))
+    for value in range(0, 250, 50):
+        writer.write(frame(value))
+    writer.release()
+    source = open_source(f"file:{path}")
+    count = 0
+    while source.read() is not None:
+        count += 1
+    assert count == 5 and source.ended
+
+
+def test_file_source_takes_a_single_photo(tmp_path: Path) -> None:
+    path = tmp_path / "table.jpg"
+    cv2.imwrite(str(path), frame(99))
+    source = open_source(f"file:{path}")
+    assert source.read() is not None and source.read() is None
+
+
+@pytest.mark.parametrize(
+    "spec, message",
+    [
+        ("v4l2:/dev/video97", "no such device"),
+        ("file:/nonexistent/clip.mp4", "no such file"),
+        ("dir:/nonexistent", "no such folder"),
+        ("webcam", "is not a camera"),
+    ],
+)
+def test_missing_cameras_say_which_and_why(spec: str, message: str) -> None:
+    with pytest.raises(CameraError, match=message):
+        open_source(spec)
+
+
+def test_picamera2_missing_is_one_clear_line() -> None:
+    try:
+        import picamera2  # type: ignore[import-not-found]  # noqa: F401
+    except ImportError:
+        with pytest.raises(CameraError, match="apt install python3-picamera2"):
+            open_source("picamera2")
+    else:
+        pytest.skip("picamera2 is installed here: this is a Pi")
+
+
+def test_the_grabber_keeps_only_the_newest_frame() -> None:
+    counter = iter(range(10**9))
+
+    def grab() -> np.ndarray:
+        time.sleep(0.002)
+        return frame(next(counter) % 256)
+
+    grabber = LatestFrameGrabber(grab, "fake")
+    time.sleep(0.1)
+    first = grabber.latest()
+    assert first is not None
+    again = grabber.latest()  # a frame is handed out once: next time only a newer one, or nothing
+    assert again is None or int(again[0, 0, 0]) != int(first[0, 0, 0])
+    time.sleep(0.05)
+    newer = grabber.latest()
+    grabber.stop()
+    assert newer is not None and int(newer[0, 0, 0]) > int(first[0, 0, 0])
+
+
+def test_synthetic_source_ends_when_the_simulation_does() -> None:
+    frames = iter([frame(1), frame(2)])
+    source = SyntheticSource(lambda: next(frames, None))
+    assert source.read() is not None and source.read() is not None
+    assert source.read() is None and source.ended
