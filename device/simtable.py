@@ -1,0 +1,180 @@
+"""The simulated table: four simulated players and the cards on a rendered table.
+
+The players look at what the device shows (its game state and status), as people
+would, and act physically: they deal, press the buttons to choose trump, lay a card
+in front of their seat (mostly legal, now and then a verzaking), answer the device's
+questions truthfully and gather each trick. The camera is :func:`SimTable.frame`:
+the table rendered by ``vision.synth``, so vision, tracker, engine and screen all run
+for real on it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from device.clock import Clock
+from device.inputs import InputQueue, Press
+from device.table import TableStatus
+from engine.cards import PIQUET_DECK, Card, Suit
+from engine.game import Game
+from engine.klaverjassen import DEAL_PACKETS, Klaverjassen, Phase, legal_plays
+from engine.tricks import deal_in_packets
+
+# Where a seat's card lands, in table millimetres (+x right, +y towards the camera's bottom
+# edge): N at the top of the image, then clockwise E right, S bottom, W left.
+SEAT_SPOTS: dict[str, tuple[float, float, float]] = {
+    "N": (0.0, -105.0, 180.0),
+    "E": (125.0, 0.0, 90.0),
+    "S": (0.0, 105.0, 0.0),
+    "W": (-125.0, 0.0, 270.0),
+}
+
+
+@dataclass
+class Placed:
+    seat: str
+    card: Card
+    x: float
+    y: float
+    angle: float
+
+
+@dataclass
+class SimTable:
+    rng: random.Random
+    inputs: InputQueue
+    clock: Clock
+    seats: Sequence[str] = ("N", "E", "S", "W")
+    verzaak_rate: float = 0.03
+    pace: float = 0.5  # seconds between two actions of the players
+    table: str = "light_wood"
+    style: str = "english"
+    held: dict[str, list[Card]] = field(default_factory=dict)
+    on_table: list[Placed] = field(default_factory=list)
+    plays: list[tuple[str, Card]] = field(default_factory=list)  # the truth, for checking the device
+    hands_dealt: int = 0
+    reaching: tuple[str, float] | None = None  # a hand over the table: seat, until when
+    _next_action: float = 0.0
+    _trump_wanted: Suit | None = None
+    _frame_cache: tuple[int, Any] | None = None
+    _version: int = 0
+
+    # -- the players
+
+    def act(self, game: Game, status: TableStatus) -> None:
+        """One action of the players, at most every ``pace`` seconds."""
+        now = self.clock.now()
+        if now < self._next_action:
+            return
+        if self._act(game, status):
+            self._next_action = now + self.pace
+
+    def _press(self, button: str) -> bool:
+        self.inputs.post(Press(button))
+        return True
+
+    def _act(self, game: Game, status: TableStatus) -> bool:
+        if status.alert is not None:
+            return self._press("ok")  # seen: the verzaking is on the screen
+        if status.question is not None:
+            truth = self._last_card_of(status.question.seat)
+            return self._press("ok" if truth is not None and str(truth) == status.question.card else "next")
+        if not isinstance(game, Klaverjassen):
+            return False
+        hand = game.hand
+        if hand is None or hand.score() is not None:
+            if self.on_table:
+                return self._gather()
+            if game.is_over:
+                return False
+            return self._press("ok")  # deal the next hand
+        if hand.number > self.hands_dealt:
+            self._deal(hand.dealer)
+            return True
+        if hand.phase is Phase.TRUMP:
+            return self._choose_trump(game, status)
+        trick = hand.current_trick
+        shown = len(trick.cards) if trick is not None else 0
+        if trick is None and self.on_table:
+            return self._gather()  # the device closed the trick: take it in
+        if shown != len(self.on_table):
+            return False  # the device has not seen the last card yet
+        seat = hand.to_move()
+        if seat is None:
+            return False
+        self._play(seat, legal_plays(self.held[seat], hand.obligation()))
+        return True
+
+    def _deal(self, dealer: str) -> None:
+        deck = list(PIQUET_DECK)
+        self.rng.shuffle(deck)
+        self.held = deal_in_packets(deck, dealer, self.seats, DEAL_PACKETS)
+        self.hands_dealt += 1
+        self._trump_wanted = None
+
+    def _choose_trump(self, game: Klaverjassen, status: TableStatus) -> bool:
+        hand = game.hand
+        assert hand is not None
+        forced = hand.forced and game.rules.all_pass == "forced_choice"
+        if game.rules.trump_choice == "verplicht" or forced:
+            seat = hand.to_move()
+            if self._trump_wanted is None and seat is not None:
+                # Name the suit you hold most of.
+                counts = {s: sum(c.suit is s for c in self.held[seat]) for s in Suit}
+                self._trump_wanted = max(counts, key=lambda s: (counts[s], s.value))
+            # The screen offers a suit; NEXT offers the following one.
+            return self._press("ok" if status.trump_pick == self._trump_wanted else "next")
+        if hand.proposal is None:
+            return False  # the device rolls the die
+        return self._press("ok" if self.rng.random() < 0.35 else "next")
+
+    def _play(self, seat: str, legal: list[Card]) -> None:
+        held = self.held[seat]
+        card = self.rng.choice(legal)
+        if self.verzaak_rate and self.rng.random() < self.verzaak_rate:
+            illegal = [c for c in held if c not in legal]
+            if illegal:
+                card = self.rng.choice(illegal)
+        held.remove(card)
+        x, y, angle = SEAT_SPOTS[seat]
+        self.on_table.append(Placed(seat, card, x + self.rng.uniform(-12, 12), y + self.rng.uniform(-10, 10),
+                                    angle + self.rng.uniform(-20, 20)))
+        self.plays.append((seat, card))
+        self.reaching = (seat, self.clock.now() + self.pace * 0.4)
+        self._version += 1
+
+    def _gather(self) -> bool:
+        self.on_table = []
+        self._version += 1
+        return True
+
+    def _last_card_of(self, seat: str) -> Card | None:
+        for placed in reversed(self.on_table):
+            if placed.seat == seat:
+                return placed.card
+        return None
+
+    # -- the camera
+
+    def frame(self) -> np.ndarray:
+        """The table as the camera sees it now (rendered again only when something moved)."""
+        from vision.synth import HandPose, PlacedCard, render_table
+
+        reaching = self.reaching if self.reaching and self.clock.now() < self.reaching[1] else None
+        key = self._version * 2 + (1 if reaching else 0)
+        if self._frame_cache is not None and self._frame_cache[0] == key:
+            return self._frame_cache[1]  # type: ignore[no-any-return]
+        cards = [PlacedCard(p.card, p.x, p.y, p.angle) for p in self.on_table]
+        hands = []
+        if reaching is not None:
+            x, y, _ = SEAT_SPOTS[reaching[0]]
+            edge = {"N": "top", "E": "right", "S": "bottom", "W": "left"}[reaching[0]]
+            hands.append(HandPose(x * 0.6, y * 0.6, from_edge=edge))
+        frame, _ = render_table(cards, seed=self.hands_dealt, table=self.table, hands=hands)
+        self._frame_cache = (key, frame)
+        return frame

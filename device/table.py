@@ -1,0 +1,374 @@
+"""The table companion's main loop: one thread, one queue.
+
+camera -> watcher (vision + tracker) -> table events -> engine -> journal -> screen,
+LED, buzzer, serial. Buttons, keyboard and serial commands come back in through the
+:class:`~device.inputs.InputQueue`; only :meth:`Table.step` changes state or draws.
+
+The engine decides what is legal; this module decides what the players are asked:
+which trump, whether an unsure card is right, and when the next hand is dealt.
+Every engine event is written to the journal before anything shows it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import numpy as np
+
+from device.clock import Clock
+from device.inputs import ButtonEdge, InputQueue, Press, Quit, SerialCommand
+from device.journal import Journal
+from device.panel import LED_ATTENTION, LED_ERROR, LED_STEADY, ButtonLogic
+from engine.cards import Card, Suit
+from engine.events import Bid, Deal, Event, MatchStart, Play, TrumpChosen
+from engine.game import Game, new_game
+from engine.klaverjassen import Klaverjassen, Phase
+from engine.tricks import next_seat
+from engine.verzaken import Violation
+
+CONFIDENT = 0.9  # below this, the players are asked to confirm the card
+MESSAGE_S = 4.0
+
+
+# -- what the watcher (vision + tracker) reports ------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardPlaced:
+    """A card has come to rest in front of ``seat``; ``card`` None when face down."""
+
+    seat: str
+    card: str | None
+    confidence: float
+    alternatives: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TrickGathered:
+    """The cards of the trick were taken off the table."""
+
+
+TableEvent = CardPlaced | TrickGathered
+
+
+class Watcher(Protocol):
+    """Turns frames into table events (vision's recogniser and tracker)."""
+
+    def watch(self, frame: np.ndarray, now: float) -> list[TableEvent]: ...
+
+
+class Screen(Protocol):
+    def show(self, game: Game, status: TableStatus) -> None: ...
+
+    def poll_keys(self, inputs: InputQueue, now: float) -> None:
+        """Post key presses as button edges (desktop window); nothing on a headless screen."""
+
+    def close(self) -> None: ...
+
+
+class Outputs(Protocol):
+    """The panel (LED, buzzer) as the loop uses it."""
+
+    def verzaakt(self) -> None: ...
+
+    def beep(self) -> None: ...
+
+    def status(self, pattern: Any) -> None: ...
+
+    def tick(self) -> None: ...
+
+
+# -- what the loop knows beyond the engine --------------------------------------------------
+
+
+@dataclass
+class Question:
+    """An unsure card waiting for the players: OK accepts, NEXT shows the next guess."""
+
+    seat: str
+    guesses: list[str]
+    confidence: float
+    index: int = 0
+
+    @property
+    def card(self) -> str:
+        return self.guesses[self.index]
+
+
+@dataclass
+class TableStatus:
+    """Device state the screen shows next to the engine's: read by the display only."""
+
+    names: dict[str, str] = field(default_factory=dict)
+    question: Question | None = None
+    alert: Violation | None = None  # a verzaking takes over the screen until OK
+    trump_pick: Suit | None = None  # the suit offered for trump (verplicht, forced choice)
+    message: str | None = None
+    problems: list[str] = field(default_factory=list)  # camera lost, serial unplugged, ...
+    hands_played: int = 0
+
+
+class Table:
+    def __init__(
+        self,
+        game: Game,
+        journal: Journal,
+        match_id: int,
+        clock: Clock,
+        inputs: InputQueue,
+        *,
+        watcher: Watcher | None = None,
+        camera: Any = None,
+        screen: Screen | None = None,
+        panel: Outputs | None = None,
+        serial: Any = None,
+        names: dict[str, str] | None = None,
+        dealer: str | None = None,
+        rng: random.Random | None = None,
+        on_event: Callable[[Event], None] | None = None,
+    ) -> None:
+        self.game = game
+        self.journal, self.match_id = journal, match_id
+        self.clock, self.inputs = clock, inputs
+        self.watcher, self.camera = watcher, camera
+        self.screen, self.panel, self.serial = screen, panel, serial
+        self.rng = rng or random.Random()
+        self.on_event = on_event
+        self.buttons = ButtonLogic()
+        self.status = TableStatus(names=dict(names or game.match.names))
+        self._message_until = 0.0
+        self.running = True
+        self.first_dealer = dealer or game.seats[-1]
+        self._announced = len(self._violations())
+        if self.panel is not None:
+            self.panel.status(LED_STEADY)
+
+    # -- the engine, through the journal
+
+    def record(self, event: Event) -> bool:
+        """Apply an event, journal it, then tell the world; False if the engine refuses it."""
+        try:
+            self.game.apply(event)
+        except ValueError as exc:
+            self.say(str(exc))
+            return False
+        try:
+            self.journal.append(self.match_id, event)
+        except Exception as exc:  # disk full, card removed: do not show what is not saved
+            self.game.undo()
+            self.say(f"journal: cannot write ({exc}); the event was not recorded")
+            return False
+        if self.serial is not None:
+            self.serial.send(event.to_dict())
+            self.serial.send(self.score_line())
+        if self.on_event is not None:
+            self.on_event(event)
+        self._after_event()
+        return True
+
+    def undo(self) -> None:
+        if not self.game.events:
+            self.say("nothing to undo")
+            return
+        event = self.game.undo()
+        self.journal.undo_last(self.match_id)
+        self.status.question = None
+        self._announced = len(self._violations())
+        self.say(f"undone: {event.to_json()}")
+        if self.serial is not None:
+            self.serial.send({"type": "undo", "event": event.to_dict()})
+            self.serial.send(self.score_line())
+
+    def _violations(self) -> list[Violation]:
+        hand = getattr(self.game, "hand", None)
+        return list(getattr(hand, "violations", []) or [])
+
+    def _after_event(self) -> None:
+        violations = self._violations()
+        if len(violations) > self._announced:
+            self.status.alert = min(violations[self._announced:], key=lambda v: (v.trick, v.position))
+            if self.panel is not None:
+                self.panel.verzaakt()
+        self._announced = len(violations)
+        self._prepare_trump()
+
+    def _prepare_trump(self) -> None:
+        """Offer a trump suit, or roll the die, when a hand waits for trump."""
+        game = self.game
+        if not isinstance(game, Klaverjassen) or game.hand is None or game.hand.phase is not Phase.TRUMP:
+            self.status.trump_pick = None
+            return
+        hand = game.hand
+        if game.rules.trump_choice == "verplicht" or (hand.forced and game.rules.all_pass == "forced_choice"):
+            if self.status.trump_pick is None:
+                self.status.trump_pick = Suit.CLUBS
+        elif hand.proposal is None or len(hand.passes) == len(game.seats):
+            self.record(game.roll_die())  # the device's die, from the engine's seeded source
+
+    # -- inputs
+
+    def say(self, message: str) -> None:
+        self.status.message = message
+        self._message_until = self.clock.now() + MESSAGE_S
+
+    def press(self, press: Press) -> None:
+        """What a button means depends on what the screen asks."""
+        if press.button == "undo":
+            if self.status.question is not None:
+                self.status.question = None  # not a card: ignore that sighting
+                self.say("card ignored")
+            else:
+                self.undo()
+            return
+        if self.status.alert is not None:
+            if press.button == "ok":
+                self.status.alert = None
+            return
+        if self.status.question is not None:
+            q = self.status.question
+            if press.button == "next":
+                q.index = (q.index + 1) % len(q.guesses)
+            elif press.button == "ok":
+                self.status.question = None
+                self.record(Play(q.seat, Card.parse(q.card)))
+            return
+        self._press_for_game(press)
+
+    def _press_for_game(self, press: Press) -> None:
+        game = self.game
+        if not isinstance(game, Klaverjassen):
+            return
+        hand = game.hand
+        if hand is None or hand.score() is not None:
+            # Between hands (or a hand decided by a verzaking): OK deals the next one.
+            if press.button == "ok":
+                self.deal_next()
+            return
+        if hand.phase is Phase.TRUMP:
+            seat = hand.to_move()
+            if self.status.trump_pick is not None:
+                suits = list(Suit)
+                if press.button == "next":
+                    self.status.trump_pick = suits[(suits.index(self.status.trump_pick) + 1) % len(suits)]
+                elif press.button == "ok" and seat is not None:
+                    pick, self.status.trump_pick = self.status.trump_pick, None
+                    self.record(TrumpChosen(pick, seat))
+            elif seat is not None:
+                self.record(Bid(seat, "play" if press.button == "ok" else "pass"))
+
+    def deal_next(self) -> None:
+        game = self.game
+        if isinstance(game, Klaverjassen) and game.is_over:
+            self.say("the match is over")
+            return
+        hand = getattr(game, "hand", None)
+        dealer = next_seat(hand.dealer, game.seats) if hand is not None else self.first_dealer
+        if self.record(Deal(dealer)):
+            self.status.hands_played = len(getattr(game, "hands", []))
+
+    def command(self, command: SerialCommand) -> None:
+        if command.command == "undo":
+            self.undo()
+        elif command.command == "next":
+            self.press(Press("ok"))
+        elif command.command == "status" and self.serial is not None:
+            self.serial.send(self.score_line())
+
+    def score_line(self) -> dict[str, Any]:
+        totals = self.game.totals() if hasattr(self.game, "totals") else {}
+        return {"type": "score", "game": self.game.name, "totals": totals}
+
+    def table_event(self, event: TableEvent) -> None:
+        if isinstance(event, TrickGathered):
+            return  # the engine closed the trick when its fourth card came
+        if event.card is None:
+            self.say(f"a card face down in front of {event.seat}: turn it over")
+            return
+        guesses = [event.card, *[a for a in event.alternatives if a != event.card]]
+        if event.confidence < CONFIDENT:
+            self.status.question = Question(event.seat, guesses, event.confidence)
+            if self.panel is not None:
+                self.panel.status(LED_ATTENTION)
+            return
+        self.record(Play(event.seat, Card.parse(event.card)))
+
+    # -- the loop
+
+    def step(self) -> None:
+        now = self.clock.now()
+        if self.screen is not None:
+            self.screen.poll_keys(self.inputs, now)
+        for item in self.inputs.drain():
+            if isinstance(item, ButtonEdge):
+                self.buttons.edge(item)
+            elif isinstance(item, Press):
+                self.press(item)
+            elif isinstance(item, SerialCommand):
+                self.command(item)
+            elif isinstance(item, Quit):
+                self.running = False
+        for press in self.buttons.poll(now):
+            self.press(press)
+        if self.serial is not None:
+            self.serial.poll()
+        self._watch(now)
+        self._refresh_status(now)
+        if self.panel is not None:
+            self.panel.tick()
+        if self.screen is not None:
+            self.screen.show(self.game, self.status)
+
+    def _watch(self, now: float) -> None:
+        if self.camera is None or self.watcher is None:
+            return
+        try:
+            frame = self.camera.read()
+        except Exception as exc:  # a camera that went away: say so, keep the table running
+            self._problem("camera", f"camera lost: {exc}")
+            return
+        self._problem("camera", None)
+        if frame is None:
+            return
+        for event in self.watcher.watch(frame, now):
+            self.table_event(event)
+
+    def _problem(self, key: str, text: str | None) -> None:
+        problems = [p for p in self.status.problems if not p.startswith(key)]
+        if text is not None:
+            problems.append(text)
+        self.status.problems = problems
+
+    def _refresh_status(self, now: float) -> None:
+        if self.status.message is not None and now >= self._message_until:
+            self.status.message = None
+        serial_problem = getattr(self.serial, "problem", None) if self.serial is not None else None
+        self._problem("serial", serial_problem)
+        if self.panel is not None:
+            if self.status.problems:
+                self.panel.status(LED_ERROR)
+            elif self.status.question is not None or self.status.alert is not None:
+                self.panel.status(LED_ATTENTION)
+            else:
+                self.panel.status(LED_STEADY)
+
+
+def start_or_resume(journal: Journal, match: MatchStart, rng: random.Random) -> tuple[Game, int, bool]:
+    """The unfinished match in the journal (resumed where it was), or a new one."""
+    live = journal.unfinished()
+    if live is not None:
+        events = journal.events(live)
+        if events and isinstance(events[0], MatchStart) and events[0].game == match.game:
+            game = new_game(events[0], rng)
+            for event in events[1:]:
+                game.apply(event)
+            return game, live, True
+        journal.finish(live)
+    game = new_game(match, rng)
+    return game, journal.start_match(match), False
+
+
+def seat_names(names: dict[str, str], seats: Sequence[str]) -> dict[str, str]:
+    return {s: names.get(s, s) for s in seats}

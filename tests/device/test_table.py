@@ -1,0 +1,195 @@
+"""The table loop with simulated players; the watcher is a test double that reads the
+simulated table directly (the real one, vision's tracker, is tested end to end)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from device.clock import ManualClock
+from device.inputs import InputQueue, Press, SerialCommand
+from device.journal import Journal
+from device.simtable import SimTable
+from device.table import CardPlaced, Table, TableEvent, TrickGathered, start_or_resume
+from engine.events import MatchStart, parse_log
+from engine.referee import replay
+
+
+class TruthWatcher:
+    """Reports what lies on the simulated table, as a perfect tracker would."""
+
+    def __init__(self, sim: SimTable, unsure: set[int] = frozenset(), wrong: set[int] = frozenset()) -> None:
+        self.sim, self.seen, self.unsure, self.wrong = sim, 0, unsure, wrong
+        self.reported = 0
+
+    def watch(self, frame: np.ndarray, now: float) -> list[TableEvent]:
+        events: list[TableEvent] = []
+        if not self.sim.on_table and self.seen:
+            self.seen = 0
+            events.append(TrickGathered())
+        for placed in self.sim.on_table[self.seen:]:
+            n = self.reported
+            card = str(placed.card)
+            if n in self.wrong:  # the reader's best guess is another card
+                events.append(CardPlaced(placed.seat, "7C" if card != "7C" else "8C", 0.5, (card,)))
+            else:
+                events.append(CardPlaced(placed.seat, card, 0.6 if n in self.unsure else 0.99))
+            self.reported += 1
+        self.seen = len(self.sim.on_table)
+        return events
+
+
+class RecordingPanel:
+    def __init__(self) -> None:
+        self.buzzes = 0
+        self.led = None
+
+    def verzaakt(self) -> None:
+        self.buzzes += 1
+
+    def beep(self) -> None:
+        pass
+
+    def status(self, pattern: object) -> None:
+        self.led = pattern
+
+    def tick(self) -> None:
+        pass
+
+
+class FrameCamera:
+    def read(self) -> np.ndarray:
+        return np.zeros((4, 4, 3), np.uint8)
+
+
+def build(tmp_path: Path, seed: int = 1, verzaak_rate: float = 0.0, rules: dict | None = None,
+          unsure: set[int] = frozenset(), wrong: set[int] = frozenset()) -> tuple[Table, SimTable, ManualClock, RecordingPanel]:
+    clock, inputs = ManualClock(), InputQueue()
+    journal = Journal(tmp_path / "journal.sqlite")
+    match = MatchStart("klaverjassen", rules or {})
+    rng = random.Random(seed)
+    game, match_id, _ = start_or_resume(journal, match, rng)
+    sim = SimTable(random.Random(seed + 1), inputs, clock, verzaak_rate=verzaak_rate, pace=0.2)
+    panel = RecordingPanel()
+    table = Table(game, journal, match_id, clock, inputs, watcher=TruthWatcher(sim, unsure, wrong),
+                  camera=FrameCamera(), panel=panel, dealer="W")
+    return table, sim, clock, panel
+
+
+def run_hands(table: Table, sim: SimTable, clock: ManualClock, hands: int, max_steps: int = 20000) -> None:
+    for _ in range(max_steps):
+        sim.act(table.game, table.status)
+        table.step()
+        clock.advance(0.05)
+        game = table.game
+        if len(game.hands) >= hands and game.hands[hands - 1].score() is not None and not sim.on_table:  # type: ignore[attr-defined]
+            return
+    raise AssertionError("the simulated players did not finish")
+
+
+def test_a_whole_hand_by_simulated_players_matches_the_referee(tmp_path: Path) -> None:
+    table, sim, clock, _ = build(tmp_path)
+    run_hands(table, sim, clock, 2)
+    game = table.game
+    device_plays = [(s, c) for h in game.hands for t in h.tricks for s, c in zip(t.seats, t.cards)]  # type: ignore[attr-defined]
+    assert len(device_plays) == 64 and device_plays == sim.plays[:64]
+    exported = table.journal.export(table.match_id)
+    refereed = replay(parse_log(exported.splitlines()))
+    assert refereed.totals() == game.totals()  # type: ignore[attr-defined]
+    assert refereed.report() == game.report()
+
+
+def test_unsure_cards_are_asked_and_confirmed(tmp_path: Path) -> None:
+    table, sim, clock, panel = build(tmp_path, unsure={0, 5}, wrong={2})
+    asked = []
+    for _ in range(3000):
+        sim.act(table.game, table.status)
+        table.step()
+        if table.status.question is not None:
+            asked.append((table.status.question.seat, table.status.question.card))
+        clock.advance(0.05)
+        if len(sim.plays) >= 8 and not table.status.question:
+            break
+    device_plays = [(s, c) for h in table.game.hands for t in h.tricks for s, c in zip(t.seats, t.cards)]  # type: ignore[attr-defined]
+    assert device_plays == sim.plays[: len(device_plays)] and len(device_plays) >= 6
+    assert len({q for q in asked}) >= 3  # three cards were asked about, one with a wrong first guess
+
+
+def test_a_verzaking_buzzes_and_takes_over_the_screen_until_ok(tmp_path: Path) -> None:
+    table, sim, clock, panel = build(tmp_path, seed=3, verzaak_rate=0.2)
+    alerts = 0
+    for _ in range(20000):
+        sim.act(table.game, table.status)
+        before = table.status.alert
+        table.step()
+        if table.status.alert is not None and before is None:
+            alerts += 1
+        clock.advance(0.05)
+        if alerts and table.status.alert is None and panel.buzzes:
+            break
+    assert alerts >= 1 and panel.buzzes == alerts
+    hand = table.game.hands[0]  # type: ignore[attr-defined]
+    assert hand.violations and hand.score().result == "verzaakt"
+
+
+def test_undo_button_and_serial_undo_step_back_in_game_and_journal(tmp_path: Path) -> None:
+    table, sim, clock, _ = build(tmp_path)
+    while len(sim.plays) < 3:
+        sim.act(table.game, table.status)
+        table.step()
+        clock.advance(0.05)
+    table.step()
+    events = len(table.game.events)
+    table.inputs.post(Press("undo"))
+    table.step()
+    assert len(table.game.events) == events - 1
+    assert len(table.journal.events(table.match_id)) == events  # + the match event
+    table.inputs.post(SerialCommand("undo"))
+    table.step()
+    assert len(table.game.events) == events - 2
+
+
+def test_a_card_the_engine_refuses_is_not_recorded(tmp_path: Path) -> None:
+    table, sim, clock, _ = build(tmp_path)
+    while len(sim.plays) < 1:
+        sim.act(table.game, table.status)
+        table.step()
+        clock.advance(0.05)
+    table.step()
+    seat, card = sim.plays[0]
+    before = len(table.game.events)
+    table.table_event(CardPlaced("N" if seat != "N" else "E", str(card), 0.99))  # seen twice
+    assert len(table.game.events) == before and "already played" in (table.status.message or "")
+
+
+def test_an_unfinished_match_is_resumed(tmp_path: Path) -> None:
+    table, sim, clock, _ = build(tmp_path)
+    while len(sim.plays) < 5:
+        sim.act(table.game, table.status)
+        table.step()
+        clock.advance(0.05)
+    report = table.game.report()
+    table.journal.close()
+    journal = Journal(tmp_path / "journal.sqlite")
+    game, match_id, resumed = start_or_resume(journal, MatchStart("klaverjassen", {}), random.Random(0))
+    assert resumed and match_id == table.match_id and game.report() == report
+
+
+class LostCamera:
+    def read(self) -> np.ndarray:
+        from device.sources import CameraError
+
+        raise CameraError("camera v4l2:/dev/video0: no frames from the camera")
+
+
+def test_a_lost_camera_is_shown_and_the_table_goes_on(tmp_path: Path) -> None:
+    table, _, _, panel = build(tmp_path)
+    table.camera = LostCamera()
+    table.step()
+    assert any("camera lost" in p for p in table.status.problems)
+    from device.panel import LED_ERROR
+
+    assert panel.led == LED_ERROR
