@@ -8,7 +8,7 @@ SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # On a Pi, Picamera2 comes from apt (python3-picamera2): let the venv see it.
 VENV_FLAGS ?= $(shell [ -d /usr/lib/python3/dist-packages/picamera2 ] && echo --system-site-packages)
 
-.PHONY: venv run test bench typecheck clean
+.PHONY: venv run test bench typecheck clean install
 
 venv: $(VENV)/.installed
 
@@ -35,3 +35,20 @@ typecheck: venv
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .hypothesis
+
+# -- on the Pi: `sudo make install` (see docs/pi.md) ------------------------------------
+PREFIX ?= /opt/tafel
+install:
+	@[ "$$(id -u)" = 0 ] || { echo "make install: run as root (sudo make install)"; exit 1; }
+	id -u tafel >/dev/null 2>&1 || useradd --system --home-dir /var/lib/tafel --shell /usr/sbin/nologin tafel
+	for g in video render input gpio dialout; do getent group $$g >/dev/null && usermod -aG $$g tafel; done; true
+	mkdir -p $(PREFIX)
+	[ -d $(PREFIX)/src ] && [ "$$(realpath $(PREFIX)/src)" = "$$(realpath .)" ] || rsync -a --delete --exclude .venv ./ $(PREFIX)/src/
+	$(PYTHON) -m venv --system-site-packages $(PREFIX)/venv
+	$(PREFIX)/venv/bin/python -m pip install -q $(PREFIX)/src
+	install -d -m 0755 /etc/tafel
+	[ -f /etc/tafel/tafel.toml ] || install -m 0644 systemd/tafel.toml /etc/tafel/tafel.toml
+	install -m 0644 systemd/tafel.service /etc/systemd/system/tafel.service
+	systemctl daemon-reload
+	systemctl enable tafel.service
+	@echo "installed: start it with 'sudo systemctl start tafel', follow it with 'journalctl -u tafel -f'"

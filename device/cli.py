@@ -1,6 +1,7 @@
 """The ``tafel`` command: one entry point that dispatches to subcommands.
 
     tafel referee LOG [--json]       replay a table log and report
+    tafel export [--journal F]       a match from the journal, as a table log
     tafel rules [GAME]               the named rule options and their defaults
     tafel bench engine               rules-engine speed
     tafel bench vision               vision accuracy and speed
@@ -18,6 +19,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 EXIT_USAGE = 2
 EXIT_BAD_INPUT = 2
@@ -44,6 +46,44 @@ def cmd_referee(args: argparse.Namespace) -> int:
         print(json.dumps(game.report(), ensure_ascii=False))
     else:
         sys.stdout.write(game.report_text())
+    return 0
+
+
+# -- export ----------------------------------------------------------------------------
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from device.config import default_state_dir
+    from device.journal import Journal, JournalError
+
+    path = Path(args.journal) if args.journal else default_state_dir() / "journal.sqlite"
+    if not path.exists():
+        _err(f"tafel export: {path}: no journal here (give one with --journal)")
+        return EXIT_BAD_INPUT
+    try:
+        journal = Journal(path)
+        if args.list:
+            for m in journal.matches():
+                state = "finished" if m.finished else "unfinished"
+                started = time.strftime("%Y-%m-%d %H:%M", time.localtime(m.started))
+                print(f"{m.id:>4}  {started}  {m.game:<14} {m.events:>5} events  {state}")
+            return 0
+        match_id = args.match if args.match is not None else journal.latest()
+        if match_id is None:
+            _err(f"tafel export: {path}: the journal holds no match yet")
+            return EXIT_BAD_INPUT
+        text = journal.export(match_id)
+    except JournalError as exc:
+        _err(f"tafel export: {exc}")
+        return EXIT_BAD_INPUT
+    if args.output:
+        try:
+            Path(args.output).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            _err(f"tafel export: {args.output}: cannot write: {exc.strerror or exc}")
+            return EXIT_BAD_INPUT
+    else:
+        sys.stdout.write(text)
     return 0
 
 
@@ -145,6 +185,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("log", metavar="LOG", help="table log (JSON Lines, shared/spec/table-log.md)")
     p.add_argument("--json", action="store_true", help="one JSON object instead of the readable report")
     p.set_defaults(func=cmd_referee)
+
+    p = sub.add_parser("export", help="write a match from the journal as a table log")
+    p.add_argument("--journal", help="the journal file (default: the state directory's journal.sqlite)")
+    p.add_argument("--match", type=int, help="which match (default: the latest); see --list")
+    p.add_argument("--list", action="store_true", help="list the matches in the journal")
+    p.add_argument("-o", "--output", help="write to this file instead of standard output")
+    p.set_defaults(func=cmd_export)
 
     p = sub.add_parser("rules", help="list each game's named rule options and defaults")
     p.add_argument("game", nargs="?", help="one game, e.g. klaverjassen")

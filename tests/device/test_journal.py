@@ -76,3 +76,27 @@ def test_not_a_journal(tmp_path: Path) -> None:
         Journal(path)
     with pytest.raises(JournalError, match="no match 7"):
         Journal(tmp_path / "j.sqlite").export(7)
+
+
+def test_tafel_export_writes_the_log_the_referee_reads(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from device.cli import main
+
+    game, events = klaverjas_match(random.Random(8), hands=2)
+    path = tmp_path / "j.sqlite"
+    journal = Journal(path)
+    mid = journal.start_match(events[0])  # type: ignore[arg-type]
+    for e in events[1:]:
+        journal.append(mid, e)
+    out = tmp_path / "match.jsonl"
+    assert main(["export", "--journal", str(path), "-o", str(out)]) == 0
+    assert main(["referee", str(out), "--json"]) == 0
+    import json
+
+    report = json.loads(capsys.readouterr().out)
+    assert report["totals"] == game.totals()
+    assert main(["export", "--journal", str(path), "--list"]) == 0
+    assert "klaverjassen" in capsys.readouterr().out
+    assert main(["export", "--journal", str(tmp_path / "none.sqlite")]) == 2
+    assert "no journal here" in capsys.readouterr().err
+    assert main(["export", "--journal", str(path), "--match", "99"]) == 2
+    assert "no match 99" in capsys.readouterr().err
