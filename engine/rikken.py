@@ -902,7 +902,8 @@ class Rikken(Game):
                 "trump": str(c.trump) if c.trump else None,
                 "target": c.target,
                 "leader": c.leader,
-                "tricks": score.side_tricks if score and score.side_tricks is not None else hand.side_tricks(),
+                "tricks": hand.side_tricks(),  # the declaring side's tricks (None in miserie)
+                "scored_tricks": score.side_tricks if score else None,  # as scored (verzaken may change it)
                 "result": score.result if score else None,
             }
             if c.kind in MISERIE_KINDS:
@@ -953,7 +954,7 @@ class Rikken(Game):
             lines.append("")
             lines.extend(self._hand_text(hand, running))
         lines.append("")
-        state = "session complete" if self.is_over else f"after {len(self.hands)} hands"
+        state = "session complete" if self.is_over else f"after {len(self.hands)} hand{'s' if len(self.hands) != 1 else ''}"
         lines.append(f"Totals ({state}): " + "  ".join(f"{s} {v:+d}" for s, v in self.totals().items()))
         return "\n".join(lines) + "\n"
 
