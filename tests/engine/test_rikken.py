@@ -628,3 +628,32 @@ def test_a_refused_event_leaves_the_state_unchanged() -> None:
     with pytest.raises(OutOfTurnError):
         g.apply(Play("N", Card.parse("2C")))
     assert g.report() == before
+
+
+def test_troela_the_ace_of_hearts_stays_the_highest_card() -> None:
+    from engine.tricks import ACE_HIGH, trick_winner
+    assert trick_winner(cards("KH QH AH 2S"), Suit.HEARTS, ACE_HIGH) == 2
+
+
+def test_troel_deal_unknown_a_turned_ace_is_the_fourth_ace() -> None:
+    g = new_game()
+    start(g, "N", "AD")
+    bids(g, "E troel; S pas; W pas; N pas")
+    with pytest.raises(IllegalEventError, match="AD is N's, so that is the fourth ace and is led"):
+        g.apply(Play("S", Card.parse("AC")))
+    g.apply(Play("N", Card.parse("AD")))
+    assert g.hand is not None and g.hand.contract is not None and g.hand.contract.trump is Suit.DIAMONDS
+    g2 = new_game()
+    start(g2, "N", "AD")
+    with pytest.raises(IllegalEventError, match="the turned AD is the dealer N's, so E cannot hold four aces"):
+        g2.apply(Bid("E", "troela"))
+
+
+def test_after_the_exchange_the_dealer_no_longer_holds_the_turned_card() -> None:
+    g = new_game()
+    start(g, "N", "7D")
+    bids(g, "E miserie; S pas; W pas; N miserie")
+    g.apply(Exchange("N", Card.parse("2S"), "W"))
+    plays(g, "E:2D S:3D W:4D")
+    with pytest.raises(CardNotInHandError, match="7D is in W's hand"):
+        g.apply(Play("N", Card.parse("7D")))

@@ -140,3 +140,54 @@ def test_undo_after_every_event_returns_the_previous_report() -> None:
     for expected in reversed(reports[:-1]):
         game.undo()
         assert game.report() == expected
+
+
+def test_played_miserie_hands_score_as_the_seeds_tables() -> None:
+    """End to end: each miserie hand's seat scores are the table's, from who took a trick."""
+    from tests.engine.test_rikken_scoring import MISERIE_TABLE
+
+    rng = random.Random(31)
+    seen: set[tuple[int, int, bool]] = set()
+    for _ in range(400):
+        game, _ = rikken_session(rng, 8)
+        for hand in game.hands:
+            c = hand.contract
+            if c is None or c.kind.value not in ("miserie", "open-miserie") or len(c.declarers) > 3:
+                continue
+            won = {s: n == 0 for s, n in hand.tricks_won().items() if s in c.declarers}
+            factor = 2 if c.kind.value == "open-miserie" else 1
+            winner, loser, other = MISERIE_TABLE[(len(won), sum(won.values()))]
+            score = hand.score()
+            assert score is not None
+            for seat, value in score.score.items():
+                expected = winner if won.get(seat) is True else loser if won.get(seat) is False else other
+                assert expected is not None and value == expected * factor
+            seen.add((len(won), sum(won.values()), factor == 2))
+    assert len(seen) >= 4
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 10**9))
+def test_a_bid_is_accepted_exactly_when_legal_calls_lists_it(seed: int) -> None:
+    from engine.errors import IllegalEventError
+    from engine.rikken_bids import ALLEEN, MEE, PAS, VRAAG, all_specials
+
+    rng = random.Random(seed)
+    game = Rikken(MatchStart("rikken", {}))
+    every = [PAS, VRAAG, MEE, ALLEEN, *all_specials()]
+    for _ in play_rikken_hand(game, rng, "N"):
+        hand = game.hand
+        assert hand is not None
+        a = hand.auction
+        if a is None or a.over or a.troel_window:
+            continue
+        legal = a.legal_calls()
+        for seat in game.seats:
+            for call in every:
+                try:
+                    a.check(seat, call)
+                    accepted = True
+                except IllegalEventError as exc:
+                    accepted = False
+                    assert str(call) in str(exc) and seat in str(exc)
+                assert accepted == (seat == a.to_speak and call in legal), (seat, call, a.summary())
