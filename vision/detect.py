@@ -1,0 +1,293 @@
+"""Finding cards on a table: whole-card quadrilaterals and the visible corners of
+cards that others partly cover.
+
+Two independent cues give candidate regions, so that neither a light table nor a
+busy one defeats detection:
+
+* edges: the outline of every card (white on beige is a weak edge but still an edge,
+  and the contact shadow between overlapping cards is one too), closed into regions;
+* whiteness: card stock is brighter and less coloured than its local surroundings.
+
+Every region's outline is simplified to a polygon. A four-cornered polygon of card
+proportions is a whole card; every roughly square corner of any polygon is a place
+where a card's index may show.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Final
+
+import cv2
+import numpy as np
+
+CARD_ASPECT: Final = 88.0 / 63.0  # long / short side
+
+
+@dataclass
+class Quad:
+    """A whole card: corners in image pixels, clockwise from any corner."""
+
+    corners: np.ndarray  # 4x2 float32
+    short_side: float
+    long_side: float
+
+
+@dataclass
+class CornerCandidate:
+    """A square corner of some region: where a card's corner (and maybe index) lies.
+
+    ``a`` and ``b`` are unit vectors along the two edges leaving the corner, ordered so
+    that turning from ``a`` to ``b`` is clockwise on screen (the handedness of a
+    card's index corner when ``a`` runs along its short edge).
+    """
+
+    point: np.ndarray  # (2,) float32
+    a: np.ndarray
+    b: np.ndarray
+    len_a: float
+    len_b: float
+    quad: int  # index into the frame's quads, or -1 for a partial region
+
+
+@dataclass
+class Regions:
+    quads: list[Quad]
+    corners: list[CornerCandidate]
+    scale: float  # working image pixels per frame pixel
+
+
+def working_gray(frame: np.ndarray, max_side: int = 640) -> tuple[np.ndarray, np.ndarray, float]:
+    """Downscaled grey and whiteness images: cards are found at low resolution, read at full."""
+    h, w = frame.shape[:2]
+    scale = min(1.0, max_side / max(h, w))
+    small = cv2.resize(frame, (int(round(w * scale)), int(round(h * scale))), interpolation=cv2.INTER_AREA) \
+        if scale < 1.0 else frame
+    hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
+    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    whiteness = cv2.subtract(hsv[..., 2], cv2.multiply(hsv[..., 1], 1.0))  # bright minus saturated
+    return gray, whiteness, scale
+
+
+def _edge_regions(gray: np.ndarray) -> np.ndarray:
+    """Regions enclosed by edges (255 inside), edges found at a threshold set by the image itself."""
+    blur = cv2.GaussianBlur(gray, (5, 5), 0)
+    median = float(np.median(blur))
+    lo, hi = max(8.0, 0.25 * median), max(24.0, 0.6 * median)
+    edges = cv2.Canny(blur, lo, hi)
+    edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
+    return cv2.bitwise_not(edges)
+
+
+def _white_regions(whiteness: np.ndarray, card_px: float) -> np.ndarray:
+    """Pixels whiter than their neighbourhood (one to two card sizes around) and than
+    the image's own split between paper and table."""
+    block = int(card_px * 2.2) | 1
+    local = cv2.blur(whiteness, (block, block))
+    otsu, _ = cv2.threshold(whiteness, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    mask = (whiteness.astype(np.int16) > local.astype(np.int16) + 12) & (whiteness > otsu * 0.6)
+    mask = mask.astype(np.uint8) * 255
+    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+
+
+def _polygons(mask: np.ndarray, min_area: float, max_area: float,
+              with_holes: bool = False) -> list[tuple[np.ndarray, np.ndarray | None, bool]]:
+    """Outline polygons of regions; with each, its hull's quadrilateral when the region
+    is solid enough to be one card (index letters and pips bite notches out of a card's
+    white area; the hull closes them). With ``with_holes``, the boundaries of holes count
+    too: in an edge map the hole that a card's outline cuts in the table region is the
+    card's exact outline."""
+    contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    out: list[tuple[np.ndarray, np.ndarray | None, bool]] = []
+    if hierarchy is None:
+        return out
+    for c, rel in zip(contours, hierarchy[0]):
+        if rel[3] >= 0 and not with_holes:
+            continue
+        area = cv2.contourArea(c)
+        if area < min_area or area > max_area:
+            continue
+        hull = cv2.convexHull(c)
+        hull_area = cv2.contourArea(hull)
+        if hull_area <= 0:
+            continue
+        poly = cv2.approxPolyDP(c, 0.02 * cv2.arcLength(c, True), True).reshape(-1, 2).astype(np.float32)
+        interior = rel[3] < 0
+        quad = _hull_quad(hull) if area / hull_area > (0.75 if interior else 0.9) else None
+        if len(poly) >= 3:
+            out.append((poly, quad, interior))
+    return out
+
+
+def _line_intersection(p1: np.ndarray, p2: np.ndarray, q1: np.ndarray, q2: np.ndarray) -> np.ndarray | None:
+    d1, d2 = p2 - p1, q2 - q1
+    den = float(d1[0] * d2[1] - d1[1] * d2[0])
+    if abs(den) < 1e-6:
+        return None
+    t = float((q1[0] - p1[0]) * d2[1] - (q1[1] - p1[1]) * d2[0]) / den
+    return p1 + t * d1
+
+
+def _hull_quad(hull: np.ndarray) -> np.ndarray | None:
+    """The card quadrilateral of a convex hull: lines through its four longest sides,
+    intersected, so a corner that an index letter or a rounded corner cut off returns."""
+    perimeter = cv2.arcLength(hull, True)
+    approx = cv2.approxPolyDP(hull, 0.015 * perimeter, True).reshape(-1, 2).astype(np.float32)
+    n = len(approx)
+    if n < 4 or n > 8:
+        return None
+    lengths = [float(np.linalg.norm(approx[(i + 1) % n] - approx[i])) for i in range(n)]
+    longest = sorted(sorted(range(n), key=lambda i: -lengths[i])[:4])
+    if sum(lengths[i] for i in longest) < 0.8 * perimeter:
+        return None
+    corners = []
+    for k in range(4):
+        i, j = longest[k], longest[(k + 1) % 4]
+        p = _line_intersection(approx[i], approx[(i + 1) % n], approx[j], approx[(j + 1) % n])
+        if p is None:
+            return None
+        corners.append(p)
+    quad = np.array(corners, np.float32)
+    # Intersections far outside the hull mean the sides were not a card's.
+    if cv2.contourArea(quad) > 1.15 * cv2.contourArea(hull):
+        return None
+    return quad
+
+
+def _as_quad(poly: np.ndarray, min_short: float) -> Quad | None:
+    if len(poly) != 4 or not cv2.isContourConvex(poly.reshape(-1, 1, 2)):
+        return None
+    sides = [float(np.linalg.norm(poly[(i + 1) % 4] - poly[i])) for i in range(4)]
+    short = (sides[0] + sides[2]) / 2
+    long_ = (sides[1] + sides[3]) / 2
+    if short > long_:
+        short, long_ = long_, short
+    if short < min_short:
+        return None
+    ratio = long_ / short
+    # Card proportions, allowing a moderate camera tilt.
+    if not (CARD_ASPECT * 0.78 <= ratio <= CARD_ASPECT * 1.25):
+        return None
+    for i in range(4):
+        u = poly[(i + 1) % 4] - poly[i]
+        v = poly[(i - 1) % 4] - poly[i]
+        cosang = float(np.dot(u, v) / (np.linalg.norm(u) * np.linalg.norm(v) + 1e-9))
+        if abs(cosang) > 0.35:
+            return None
+    return Quad(_clockwise(poly), short, long_)
+
+
+def _clockwise(poly: np.ndarray) -> np.ndarray:
+    # Image y points down, so a positive shoelace sum is clockwise on screen.
+    s = sum(poly[i, 0] * poly[(i + 1) % len(poly), 1] - poly[(i + 1) % len(poly), 0] * poly[i, 1]
+            for i in range(len(poly)))
+    return poly if s > 0 else poly[::-1].copy()
+
+
+def _iou_quads(p: np.ndarray, q: np.ndarray) -> float:
+    inter, _ = cv2.intersectConvexConvex(p.astype(np.float32), q.astype(np.float32))
+    union = cv2.contourArea(p.astype(np.float32)) + cv2.contourArea(q.astype(np.float32)) - inter
+    return float(inter / union) if union > 0 else 0.0
+
+
+def _inside(point: np.ndarray, quad: np.ndarray, margin: float) -> bool:
+    return cv2.pointPolygonTest(quad.reshape(-1, 1, 2).astype(np.float32),
+                                (float(point[0]), float(point[1])), True) > margin
+
+
+def find_regions(frame: np.ndarray, min_card_frac: float = 0.045, max_side: int = 640) -> Regions:
+    """Whole cards and square corners in a BGR frame; coordinates in frame pixels."""
+    gray, whiteness, scale = working_gray(frame, max_side)
+    h, w = gray.shape
+    min_short = min_card_frac * min(h, w)
+    min_area = min_short * min_short * CARD_ASPECT * 0.25
+    max_area = 0.6 * h * w
+    edge_polys = _polygons(_edge_regions(gray), min_area, max_area, with_holes=True)
+    # The white area inside one card's outline is one card for sure; outlines and white
+    # blobs may be several overlapping cards whose hull happens to look card-shaped.
+    sure = [q for q in (_as_quad(hq, min_short) for _, hq, interior in edge_polys if hq is not None and interior)
+            if q is not None]
+    card_px = float(np.median([q.short_side for q in sure])) if sure else min(h, w) * 0.12
+    polys = edge_polys + _polygons(_white_regions(whiteness, card_px), min_area, max_area)
+    ref_long = float(np.median([q.long_side for q in sure])) if sure else 0.0
+
+    quads: list[Quad] = []
+    partial: list[np.ndarray] = []
+    for poly, hull_quad, interior in polys:
+        q = _as_quad(hull_quad, min_short) if hull_quad is not None else None
+        if q is not None and not interior and ref_long > 0 and (
+                q.long_side > 1.18 * ref_long or q.short_side > 1.18 * card_px):
+            q = None
+        if q is None:
+            partial.append(poly)
+            continue
+        if any(_iou_quads(q.corners, o.corners) > 0.7 for o in quads):
+            continue
+        quads.append(q)
+    # A court card's picture frame is card-shaped too: drop quads inside a bigger one.
+    quads.sort(key=lambda q: -q.short_side * q.long_side)
+    kept: list[Quad] = []
+    for q in quads:
+        centre = q.corners.mean(axis=0)
+        if any(_inside(centre, o.corners, 0) and q.short_side * q.long_side < 0.8 * o.short_side * o.long_side
+               for o in kept):
+            continue
+        kept.append(q)
+
+    ref_short = float(np.median([q.short_side for q in kept])) if kept else min_short * 2
+    corners: list[CornerCandidate] = []
+    for qi, q in enumerate(kept):
+        corners.extend(_square_corners(q.corners, qi, 0.0))
+    for p in partial:
+        for c in _square_corners(_clockwise(p), -1, 0.22 * ref_short):
+            # Corners well inside a whole card are its art, not a card of their own.
+            if any(_inside(c.point, q.corners, 0.08 * q.short_side) for q in kept):
+                continue
+            if any(np.linalg.norm(c.point - o.point) < 0.12 * ref_short for o in corners):
+                continue
+            corners.append(c)
+    inv = 1.0 / scale
+    for q in kept:
+        q.corners = q.corners * inv
+        q.short_side *= inv
+        q.long_side *= inv
+    for c in corners:
+        c.point = c.point * inv
+        c.len_a *= inv
+        c.len_b *= inv
+    return Regions(kept, corners, scale)
+
+
+def _square_corners(poly: np.ndarray, quad_index: int, min_edge: float) -> list[CornerCandidate]:
+    """Convex corners of a clockwise polygon that are roughly square."""
+    out = []
+    n = len(poly)
+    for i in range(n):
+        p, nxt, prv = poly[i], poly[(i + 1) % n], poly[(i - 1) % n]
+        u, v = nxt - p, prv - p
+        lu, lv = float(np.linalg.norm(u)), float(np.linalg.norm(v))
+        if lu < min_edge or lv < min_edge or lu == 0 or lv == 0:
+            continue
+        cosang = float(np.dot(u, v) / (lu * lv))
+        if abs(cosang) > 0.4:
+            continue
+        cross = float(u[0] * v[1] - u[1] * v[0])
+        # Clockwise polygon: a convex corner turns the same way at every vertex.
+        if cross <= 0:
+            continue
+        a, b = u / lu, v / lv
+        la, lb = lu, lv
+        if a[0] * b[1] - a[1] * b[0] < 0:
+            a, b, la, lb = b, a, lv, lu
+        out.append(CornerCandidate(p.astype(np.float32), a.astype(np.float32), b.astype(np.float32),
+                                   la, lb, quad_index))
+    return out
+
+
+def polygon_area(poly: np.ndarray) -> float:
+    return abs(float(cv2.contourArea(poly.astype(np.float32))))
+
+
+def angle_between(u: np.ndarray, v: np.ndarray) -> float:
+    return math.degrees(math.acos(float(np.clip(np.dot(u, v) / (np.linalg.norm(u) * np.linalg.norm(v)), -1, 1))))

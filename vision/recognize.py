@@ -1,0 +1,151 @@
+"""From a BGR frame to the cards on it: ``identify_cards(frame) -> list[Detection]``.
+
+Each whole card is read at both index corners; each square corner of a partly hidden
+card is read as if it were an index corner. A card is reported once, from its most
+confident reading; a whole card with no readable index and a patterned middle is
+reported face down (``card`` None).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from engine.cards import Card
+from vision.detect import CARD_ASPECT, CornerCandidate, Quad, find_regions
+from vision.faces import CARD_H, CARD_W, INDEX_H, INDEX_W
+from vision.index_reader import GlyphTemplates, IndexReading, read_index
+
+MIN_CONFIDENCE = 0.25
+
+
+@dataclass
+class Detection:
+    card: Card | None  # None: face down
+    confidence: float
+    corners: np.ndarray  # 4x2 float32 image pixels: the card's TL, TR, BR, BL as it reads
+    partial: bool = False  # read from a corner of a partly hidden card
+
+    @property
+    def center(self) -> tuple[float, float]:
+        c = self.corners.mean(axis=0)
+        return float(c[0]), float(c[1])
+
+    def to_json(self) -> dict[str, object]:
+        return {"card": None if self.card is None else str(self.card),
+                "confidence": round(float(self.confidence), 3),
+                "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in self.corners]}
+
+
+_CANON = np.array([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]], np.float32)
+
+
+def _patch_from_quad(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """The top-left index patch of a card whose TL, TR, BR, BL are ``corners``."""
+    m = cv2.getPerspectiveTransform(_CANON, corners.astype(np.float32))
+    return cv2.warpPerspective(frame, m, (INDEX_W, INDEX_H), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+
+def _oriented(corners: np.ndarray, start: int) -> np.ndarray:
+    return np.roll(corners, -start, axis=0)
+
+
+def _read_quad(frame: np.ndarray, quad: Quad, templates: GlyphTemplates | None, deck: int,
+               style: str) -> tuple[IndexReading | None, np.ndarray]:
+    c = quad.corners
+    side01 = float(np.linalg.norm(c[1] - c[0]))
+    side12 = float(np.linalg.norm(c[2] - c[1]))
+    first = 0 if side01 <= side12 else 1  # a corner followed clockwise by a short side is TL or BR
+    best: IndexReading | None = None
+    best_corners = _oriented(c, first)
+    for start in (first, first + 2):
+        oriented = _oriented(c, start % 4)
+        reading = read_index(_patch_from_quad(frame, oriented), templates, deck, style)
+        if reading is not None and (best is None or reading.confidence > best.confidence):
+            best, best_corners = reading, oriented
+    return best, best_corners
+
+
+def _corner_card(c: CornerCandidate, card_w: float) -> np.ndarray:
+    h = card_w * CARD_ASPECT
+    p = c.point
+    return np.array([p, p + c.a * card_w, p + c.a * card_w + c.b * h, p + c.b * h], np.float32)
+
+
+def _read_corner(frame: np.ndarray, c: CornerCandidate, card_w: float, templates: GlyphTemplates | None,
+                 deck: int, style: str) -> tuple[IndexReading | None, np.ndarray]:
+    corners = _corner_card(c, card_w)
+    src = np.array([[0, 0], [CARD_W, 0], [0, CARD_H]], np.float32)
+    dst = np.array([corners[0], corners[1], corners[3]], np.float32)
+    m = cv2.getAffineTransform(src, dst)
+    patch = cv2.warpAffine(frame, m, (INDEX_W, INDEX_H), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                           borderMode=cv2.BORDER_REPLICATE)
+    return read_index(patch, templates, deck, style), corners
+
+
+def _looks_face_down(frame: np.ndarray, corners: np.ndarray) -> bool:
+    """A back: a light margin around a coloured or patterned middle."""
+    m = cv2.getPerspectiveTransform(_CANON, corners.astype(np.float32))
+    # Sample at 1/5 of canonical resolution: the pattern matters, not its detail.
+    small = cv2.warpPerspective(frame, m @ np.diag([5.0, 5.0, 1.0]), (50, 70),
+                                flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP)
+    hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
+    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    inner = gray[12:58, 9:41]
+    paper = float(np.percentile(gray, 95))
+    paper_fraction = float((inner > 0.8 * paper).mean())
+    ring = np.concatenate([hsv[1:3, 3:47].reshape(-1, 3), hsv[67:69, 3:47].reshape(-1, 3)])
+    return paper_fraction < 0.25 and float(ring[:, 1].mean()) < 90
+
+
+def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
+                   templates: GlyphTemplates | None = None, min_confidence: float = MIN_CONFIDENCE) -> list[Detection]:
+    """All cards in a BGR frame, whole or partly hidden, face up or face down."""
+    regions = find_regions(frame)
+    detections: list[Detection] = []
+    for quad in regions.quads:
+        reading, oriented = _read_quad(frame, quad, templates, deck, style)
+        if reading is not None and reading.confidence >= min_confidence:
+            detections.append(Detection(reading.card, reading.confidence, oriented))
+        elif _looks_face_down(frame, quad.corners):
+            detections.append(Detection(None, 0.6, _oriented(quad.corners, 0 if float(
+                np.linalg.norm(quad.corners[1] - quad.corners[0])) <= float(
+                np.linalg.norm(quad.corners[2] - quad.corners[1])) else 1)))
+    card_w = float(np.median([q.short_side for q in regions.quads])) if regions.quads else 0.0
+    for c in regions.corners:
+        if c.quad >= 0:
+            continue
+        w = card_w if card_w > 0 else max(c.len_a, c.len_b / CARD_ASPECT)
+        reading, corners = _read_corner(frame, c, w, templates, deck, style)
+        if reading is None or reading.confidence < min_confidence:
+            continue
+        detections.append(Detection(reading.card, reading.confidence, corners, partial=True))
+    return _deduplicate(detections)
+
+
+def _deduplicate(detections: list[Detection]) -> list[Detection]:
+    """One report per physical card: the same value read near the same place is one card;
+    whole-card readings win over corner readings."""
+    detections.sort(key=lambda d: (d.partial, -d.confidence))
+    kept: list[Detection] = []
+    for d in detections:
+        dup = False
+        for k in kept:
+            if d.card is not None and d.card == k.card:
+                dup = True  # one deck: a value is on the table once
+                break
+            if d.partial and _corner_inside(d, k):
+                dup = True
+                break
+        if not dup:
+            kept.append(d)
+    return kept
+
+
+def _corner_inside(d: Detection, k: Detection) -> bool:
+    p = d.corners[0]
+    return cv2.pointPolygonTest(k.corners.reshape(-1, 1, 2).astype(np.float32), (float(p[0]), float(p[1])),
+                                True) > 3.0
