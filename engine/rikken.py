@@ -115,8 +115,6 @@ class Contract:
             partner = f" with {self.partner}" if self.partner else ""
             called = f" (partner leads {self.called})" if self.called else ""
             return f"{k.value} by {who}{partner}{called}"
-        if k in MISERIE_KINDS:
-            return f"{self.bid} by {who}"
         return f"{self.bid} by {who}"
 
 

@@ -19,6 +19,7 @@ from engine.events import Bid, Deal, MatchStart, Play, TurnedCard
 from engine.rikken import ContractKind, Phase, Rikken, aces_in, breach, called_card, legal_plays
 from engine.rikken_bids import BID_RANK, Auction, Kind, outranks, parse_call
 from engine.rikken_events import Exchange, Penalty, Reveal
+from engine.rikken_scoring import VRAAG_MEE
 from engine.simulate import rikken_deal
 from tests.engine.test_rikken_helpers import bids, full_deal, new_game, play_out, plays, start
 
@@ -243,16 +244,16 @@ def test_called_card_is_the_fourth_ace_or_the_highest_heart_lacking() -> None:
     assert called_card(cards("AS AH AD AC KH QH"), ContractKind.TROELA) == Card.parse("JH")
 
 
-def troel_game(caller_cards: str, partner: str, partner_cards: str, call: str = "troel", dealer: str = "N",
-               turned: str | None = None) -> tuple[Rikken, dict[str, list[Card]]]:
+def troel_game(caller_cards: str, partner: str, partner_cards: str, **rules: object) -> Rikken:
+    """E holds ``caller_cards``, ``partner`` holds ``partner_cards``; N deals, the deal is known."""
     hands = full_deal({"E": caller_cards, partner: partner_cards})
-    g = new_game()
-    start(g, dealer, turned or str(hands[dealer][0]), hands)
-    return g, hands
+    g = Rikken(MatchStart("rikken", dict(rules)))
+    start(g, "N", str(hands["N"][0]), hands)
+    return g
 
 
 def test_troel_partner_holds_the_fourth_ace_leads_it_and_it_is_trump() -> None:
-    g, _ = troel_game("AS AH AD", "W", "AC")
+    g = troel_game("AS AH AD", "W", "AC")
     bids(g, "E troel; S pas; W pas; N pas")
     hand = g.hand
     assert hand is not None and hand.contract is not None
@@ -267,14 +268,14 @@ def test_troel_partner_holds_the_fourth_ace_leads_it_and_it_is_trump() -> None:
 
 
 def test_troela_partner_holds_the_king_of_hearts_and_hearts_are_trump() -> None:
-    g, _ = troel_game("AS AH AD AC KH", "S", "QH", call="troela")
+    g = troel_game("AS AH AD AC KH", "S", "QH")
     bids(g, "E troela; S pas; W pas; N pas")
     c = g.hand.contract  # type: ignore[union-attr]
     assert c is not None and (c.partner, str(c.called), c.trump, c.target) == ("S", "QH", Suit.HEARTS, 9)
 
 
 def test_troel_needs_three_aces_and_four_aces_is_troela() -> None:
-    g, _ = troel_game("AS AH AD AC", "W", "")
+    g = troel_game("AS AH AD AC", "W", "")
     with pytest.raises(IllegalEventError, match="E holds 4 aces, troel needs 3 \\(four aces: call troela\\)"):
         g.apply(Bid("E", "troel"))
     with pytest.raises(IllegalEventError, match="W holds 0 aces"):
@@ -283,10 +284,7 @@ def test_troel_needs_three_aces_and_four_aces_is_troela() -> None:
 
 @pytest.mark.parametrize("option, expected", [("void", {"N": 5, "E": -15, "S": 5, "W": 5}), ("added", None)])
 def test_troel_not_called_found_in_the_deal(option: str, expected: dict[str, int] | None) -> None:
-    g, _ = troel_game("AS AH AD", "W", "AC")
-    g = Rikken(MatchStart("rikken", {"troel_not_called": option}))
-    hands = full_deal({"E": "AS AH AD", "W": "AC"})
-    start(g, "N", str(hands["N"][0]), hands)
+    g = troel_game("AS AH AD", "W", "AC", troel_not_called=option)
     bids(g, "E vraag; S mee; W pas; N pas")
     hand = g.hand
     assert hand is not None and [p.reason for p in hand.penalties] == ["troel-not-called"]
@@ -300,7 +298,6 @@ def test_troel_not_called_found_in_the_deal(option: str, expected: dict[str, int
         assert score is not None and score.result in ("made", "lost") and sum(score.score.values()) == 0
         tricks = hand.side_tricks()
         assert tricks is not None
-        from engine.rikken_scoring import VRAAG_MEE
         each = VRAAG_MEE.points(tricks, 8)
         assert score.score == {"N": -each + 5, "E": each - 15, "S": each + 5, "W": -each + 5}
 
