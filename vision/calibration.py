@@ -1,0 +1,163 @@
+"""Table calibration: which part of the image is whose.
+
+Table coordinates are a square from -1 to 1 each way, seat 0 at the bottom (y = +1),
+the seats following clockwise as seen on screen (4 seats: south, west, north, east).
+A card belongs to the seat whose direction from the table centre is nearest; a card in
+the trump zone belongs to no seat.
+
+Two one-time ways to calibrate, both from points the device asks the user to show:
+
+* ``TableCalibration.from_corners(points)``: the four corners of the play area, in
+  order, starting with the corner at seat 0's left hand and going clockwise on screen;
+* ``TableCalibration.from_seat_cards(points)``: the centre of one card laid in front
+  of each seat, in seat order (the detector finds them: see ``seat_points``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+SEAT_NAMES = {2: ("south", "north"), 3: ("south", "west", "east"), 4: ("south", "west", "north", "east")}
+_SEAT_RADIUS = 0.6  # where a seat's played card lies, in table units
+
+
+def seat_anchors(n_seats: int) -> list[tuple[float, float]]:
+    """Table-coordinate spot in front of each seat, seat 0 at the bottom, clockwise on screen."""
+    out = []
+    for k in range(n_seats):
+        a = math.pi / 2 + 2 * math.pi * k / n_seats
+        out.append((round(_SEAT_RADIUS * math.cos(a), 9), round(_SEAT_RADIUS * math.sin(a), 9)))
+    return out
+
+
+class CalibrationError(ValueError):
+    """Points that do not describe a table (too few, repeated, or in a line)."""
+
+
+@dataclass
+class TableCalibration:
+    image_to_table: np.ndarray  # 3x3 homography
+    n_seats: int = 4
+    trump_zone: tuple[float, float, float] | None = None  # centre x, y and radius, table units
+    seat_names: tuple[str, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        if not self.seat_names:
+            self.seat_names = SEAT_NAMES.get(self.n_seats, tuple(f"seat {i}" for i in range(self.n_seats)))
+
+    @classmethod
+    def from_corners(cls, image_points: Sequence[Sequence[float]], n_seats: int = 4,
+                     trump_point: Sequence[float] | None = None) -> TableCalibration:
+        pts = _points(image_points, 4)
+        table = np.array([[-1, 1], [-1, -1], [1, -1], [1, 1]], np.float32)
+        # Start at seat 0's left hand (bottom-left on screen) and go clockwise: BL, TL, TR, BR.
+        h = cv2.getPerspectiveTransform(pts, table)
+        cal = cls(h, n_seats)
+        if trump_point is not None:
+            cal.trump_zone = (*cal.to_table(trump_point), 0.18)
+        return cal
+
+    @classmethod
+    def from_seat_cards(cls, image_points: Sequence[Sequence[float]],
+                        trump_point: Sequence[float] | None = None) -> TableCalibration:
+        n = len(image_points)
+        if n < 2:
+            raise CalibrationError(f"need a card in front of at least 2 seats, got {n}")
+        pts = _points(image_points, n)
+        anchors = np.array(seat_anchors(n), np.float32)
+        if n == 4:
+            h = cv2.getPerspectiveTransform(pts, anchors)
+        elif n == 2:
+            # Two points fix a similarity: scale, turn and shift.
+            m, _ = cv2.estimateAffinePartial2D(pts, anchors)
+            if m is None:
+                raise CalibrationError("the two seat cards lie on top of each other")
+            h = np.vstack([m, [0, 0, 1]])
+        else:
+            m, _ = cv2.estimateAffine2D(pts, anchors)
+            if m is None:
+                raise CalibrationError("the seat cards lie in a line")
+            h = np.vstack([m, [0, 0, 1]])
+        cal = cls(h.astype(np.float64), n)
+        if trump_point is not None:
+            cal.trump_zone = (*cal.to_table(trump_point), 0.18)
+        return cal
+
+    def to_table(self, point: Sequence[float]) -> tuple[float, float]:
+        p = cv2.perspectiveTransform(np.array([[point]], np.float64), self.image_to_table)[0, 0]
+        return float(p[0]), float(p[1])
+
+    def in_trump_zone(self, point: Sequence[float]) -> bool:
+        if self.trump_zone is None:
+            return False
+        x, y = self.to_table(point)
+        cx, cy, r = self.trump_zone
+        return math.hypot(x - cx, y - cy) <= r
+
+    def seat_of(self, point: Sequence[float]) -> int | None:
+        """The seat in front of which an image point lies; None in the trump zone."""
+        if self.in_trump_zone(point):
+            return None
+        x, y = self.to_table(point)
+        angle = math.atan2(y, x)
+        best, best_d = 0, 10.0
+        for k, (ax, ay) in enumerate(seat_anchors(self.n_seats)):
+            d = abs(math.remainder(angle - math.atan2(ay, ax), 2 * math.pi))
+            if d < best_d:
+                best, best_d = k, d
+        return best
+
+    def to_json(self) -> dict[str, object]:
+        return {"image_to_table": self.image_to_table.tolist(), "n_seats": self.n_seats,
+                "trump_zone": list(self.trump_zone) if self.trump_zone else None,
+                "seat_names": list(self.seat_names)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, object]) -> TableCalibration:
+        try:
+            h = np.array(data["image_to_table"], np.float64)
+            if h.shape != (3, 3):
+                raise CalibrationError("image_to_table must be 3x3")
+            tz = data.get("trump_zone")
+            return cls(h, int(data.get("n_seats", 4)),  # type: ignore[arg-type]
+                       tuple(float(v) for v in tz) if tz else None,  # type: ignore[arg-type, union-attr]
+                       tuple(data.get("seat_names") or ()))  # type: ignore[arg-type]
+        except (KeyError, TypeError, ValueError) as exc:
+            raise CalibrationError(f"not a table calibration: {exc}") from exc
+
+    def save(self, path: Path) -> None:
+        path.write_text(json.dumps(self.to_json()) + "\n")
+
+    @classmethod
+    def load(cls, path: Path) -> TableCalibration:
+        return cls.from_json(json.loads(path.read_text()))
+
+
+def _points(image_points: Sequence[Sequence[float]], n: int) -> np.ndarray:
+    pts = np.array(image_points, np.float32).reshape(-1, 2)
+    if len(pts) != n:
+        raise CalibrationError(f"need {n} points, got {len(pts)}")
+    if n >= 3 and abs(cv2.contourArea(pts)) < 1.0:
+        raise CalibrationError("the calibration points lie in a line or on top of each other")
+    return pts
+
+
+def seat_points(detections: Sequence[object], n_seats: int) -> list[tuple[float, float]]:
+    """From a frame with one card in front of each seat: the card centres in seat order
+    (seat 0 the lowest on screen, then clockwise on screen)."""
+    centres = [d.center for d in detections]  # type: ignore[attr-defined]
+    if len(centres) != n_seats:
+        raise CalibrationError(f"expected one card in front of each of {n_seats} seats, found {len(centres)}")
+    cx = sum(c[0] for c in centres) / n_seats
+    cy = sum(c[1] for c in centres) / n_seats
+    # Clockwise on screen (y down) from the bottom: increasing atan2 starting at +90 degrees.
+    def key(c: tuple[float, float]) -> float:
+        return (math.atan2(c[1] - cy, c[0] - cx) - math.pi / 2) % (2 * math.pi)
+    return sorted(centres, key=key)
