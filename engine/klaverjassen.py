@@ -31,7 +31,7 @@ from engine.events import Bid, Claim, Deal, DieRoll, Event, MatchStart, Play, Tr
 from engine.game import Game, register_game
 from engine.rules import choice, flag, number, options_to_dict, parse_options
 from engine.verzaken import PlayRecord, VerzaakTracker, Violation
-from engine.tricks import KLAVERJAS, Trick, next_seat, partner_of, team_of, teams_of, trick_winner
+from engine.tricks import KLAVERJAS, Trick, check_deal, next_seat, partner_of, team_of, teams_of, trick_winner
 
 TRICKS_PER_HAND = 8
 CARD_POINTS_TOTAL = 152
@@ -551,28 +551,6 @@ class KlaverjasHand:
 _PIQUET = frozenset(PIQUET_DECK)
 
 
-def check_deal(hands: dict[str, tuple[Card, ...]], seats: Sequence[str]) -> dict[str, list[Card]]:
-    """A known deal must give each seat 8 different cards of the 32-card deck."""
-    unknown = [s for s in hands if s not in seats]
-    if unknown:
-        raise BadDealError(f"deal names seat {unknown[0]!r} (seats are {', '.join(seats)})")
-    missing = [s for s in seats if s not in hands]
-    if missing:
-        raise BadDealError(f"deal gives no hand to {', '.join(missing)}: give all four hands or none")
-    seen: dict[Card, str] = {}
-    for seat in seats:
-        cards = hands[seat]
-        if len(cards) != TRICKS_PER_HAND:
-            raise BadDealError(f"{seat} was dealt {len(cards)} cards; klaverjassen deals 8 each")
-        for card in cards:
-            if card not in _PIQUET:
-                raise BadDealError(f"{seat} was dealt {card}: not in the 32-card deck (7 to A)")
-            if card in seen:
-                raise DuplicateCardError(f"{card} was dealt twice (to {seen[card]} and {seat})")
-            seen[card] = seat
-    return {s: list(hands[s]) for s in seats}
-
-
 # -- the match -------------------------------------------------------------------------
 
 
@@ -652,7 +630,8 @@ class Klaverjassen(Game):
             )
         if len(self.hands) == self.rules.hands:
             raise WrongPhaseError(f"a deal after the match's last hand (hands = {self.rules.hands})")
-        hands = check_deal(dict(event.hands), self.seats) if event.hands is not None else None
+        hands = (check_deal(event.hands, self.seats, TRICKS_PER_HAND, _PIQUET, self.name)
+                 if event.hands is not None else None)
         hand = KlaverjasHand(len(self.hands) + 1, event.dealer, self.seats, self.rules, hands)
         if self.rules.trump_choice == "klassiek" and hand.number == 1:
             hand.roll(Suit.CLUBS)  # the first hand of a match is always played in clubs

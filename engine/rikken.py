@@ -35,7 +35,7 @@ from engine.rikken_bids import Auction, Call, Kind, parse_call
 from engine.rikken_events import Exchange, Penalty, Reveal
 from engine import rikken_scoring as points
 from engine.rules import choice, number, options_to_dict, parse_options
-from engine.tricks import ACE_HIGH, Trick, next_seat, trick_winner
+from engine.tricks import ACE_HIGH, Trick, check_deal, next_seat, trick_winner
 from engine.verzaken import PlayRecord, VerzaakTracker, Violation
 
 TRICKS_PER_HAND = points.TRICKS
@@ -760,26 +760,6 @@ def sorted_cards(cards: Sequence[Card] | frozenset[Card] | set[Card]) -> list[Ca
     return sorted(cards, key=lambda c: (c.suit.value, c.rank))
 
 
-def check_deal(hands: Mapping[str, tuple[Card, ...]], seats: Sequence[str]) -> dict[str, list[Card]]:
-    """A known deal gives each seat 13 different cards of the 52-card deck."""
-    unknown = [s for s in hands if s not in seats]
-    if unknown:
-        raise BadDealError(f"deal names seat {unknown[0]!r} (seats are {', '.join(seats)})")
-    missing = [s for s in seats if s not in hands]
-    if missing:
-        raise BadDealError(f"deal gives no hand to {', '.join(missing)}: give all four hands or none")
-    seen: dict[Card, str] = {}
-    for seat in seats:
-        cards = hands[seat]
-        if len(cards) != HAND_SIZE:
-            raise BadDealError(f"{seat} was dealt {len(cards)} cards; rikken deals 13 each")
-        for card in cards:
-            if card in seen:
-                raise DuplicateCardError(f"{card} was dealt twice (to {seen[card]} and {seat})")
-            seen[card] = seat
-    return {s: list(hands[s]) for s in seats}
-
-
 # -- the session -------------------------------------------------------------------------
 
 
@@ -870,7 +850,8 @@ class Rikken(Game):
                 raise OutOfTurnError(f"deal by {event.dealer}: {why}, so {expected} deals")
             if self.rules.hands and self.counted_hands() == self.rules.hands:
                 raise WrongPhaseError(f"a deal after the session's last hand (hands = {self.rules.hands})")
-        hands = check_deal(event.hands, self.seats) if event.hands is not None else None
+        hands = (check_deal(event.hands, self.seats, HAND_SIZE, _DECK, self.name)
+                 if event.hands is not None else None)
         self.hands.append(RikkenHand(len(self.hands) + 1, event.dealer, self.seats, self.rules, hands))
 
     # -- reports

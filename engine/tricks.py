@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from engine.cards import Card, Rank, Suit
+from engine.errors import BadDealError, DuplicateCardError
 
 # -- seats --------------------------------------------------------------------------
 
@@ -132,3 +133,26 @@ def deal_in_packets(deck: Sequence[Card], dealer: str, seats: Sequence[str], pac
             hands[seat].extend(deck[position : position + size])
             position += size
     return hands
+
+
+def check_deal(hands: Mapping[str, Sequence[Card]], seats: Sequence[str], hand_size: int,
+               deck: frozenset[Card], game: str) -> dict[str, list[Card]]:
+    """A known deal gives every seat ``hand_size`` different cards of ``deck``."""
+    unknown = [s for s in hands if s not in seats]
+    if unknown:
+        raise BadDealError(f"deal names seat {unknown[0]!r} (seats are {', '.join(seats)})")
+    missing = [s for s in seats if s not in hands]
+    if missing:
+        raise BadDealError(f"deal gives no hand to {', '.join(missing)}: give all four hands or none")
+    seen: dict[Card, str] = {}
+    for seat in seats:
+        cards = hands[seat]
+        if len(cards) != hand_size:
+            raise BadDealError(f"{seat} was dealt {len(cards)} cards; {game} deals {hand_size} each")
+        for card in cards:
+            if card not in deck:
+                raise BadDealError(f"{seat} was dealt {card}: not in the {len(deck)}-card deck")
+            if card in seen:
+                raise DuplicateCardError(f"{card} was dealt twice (to {seen[card]} and {seat})")
+            seen[card] = seat
+    return {s: list(hands[s]) for s in seats}

@@ -21,7 +21,7 @@ from engine.rikken_bids import BID_RANK, Auction, Kind, outranks, parse_call
 from engine.rikken_events import Exchange, Penalty, Reveal
 from engine.rikken_scoring import VRAAG_MEE
 from engine.simulate import rikken_deal
-from tests.engine.test_rikken_helpers import bids, full_deal, new_game, play_out, plays, start
+from tests.engine.rikken_helpers import bids, full_deal, new_game, play_out, plays, start
 
 
 def cards(text: str) -> list[Card]:
