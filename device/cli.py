@@ -119,13 +119,13 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def bench_engine(seconds: float, seed: int) -> list[tuple[str, float]]:
-    """Random full klaverjas hands per second, every play checked, in each variant."""
-    from engine.simulate import klaverjas_match
+    """Random full hands per second, every play checked, per game and variant."""
+    from engine.simulate import klaverjas_match, rikken_session
 
     figures = []
     for label, rules in (
-        ("rotterdam, verplicht", {}),
-        ("amsterdam, klassiek", {"variant": "amsterdam", "trump_choice": "klassiek"}),
+        ("klaverjassen rotterdam", {}),
+        ("klaverjassen amsterdam", {"variant": "amsterdam", "trump_choice": "klassiek"}),
     ):
         rng = random.Random(seed)
         hands = 0
@@ -134,19 +134,25 @@ def bench_engine(seconds: float, seed: int) -> list[tuple[str, float]]:
             klaverjas_match(rng, rules, hands=16)
             hands += 16
         figures.append((label, hands / (time.perf_counter() - start)))
+    rng = random.Random(seed)
+    hands = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        rikken_session(rng, 8)
+        hands += 8
+    figures.append(("rikken (52 cards)", hands / (time.perf_counter() - start)))
     return figures
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
     if args.what == "engine":
-        print("engine: random full klaverjassen hands (deal, trump, 32 plays, every play checked for legality)")
-        print("        on one core; target >= 3000 hands/s")
-        worst = None
-        for label, rate in bench_engine(args.seconds, args.seed):
+        print("engine: random full hands (deal, trump or auction, every play checked for legality), one core")
+        figures = bench_engine(args.seconds, args.seed)
+        for label, rate in figures:
             print(f"  {label:<24} {rate:8.0f} hands/s")
-            worst = rate if worst is None else min(worst, rate)
-        assert worst is not None
-        print(f"  {'target met' if worst >= 3000 else 'TARGET MISSED'}: slowest {worst:.0f} hands/s")
+        worst = min(rate for label, rate in figures if label.startswith("klaverjassen"))
+        verdict = "met" if worst >= 3000 else "MISSED"
+        print(f"  klaverjassen target >= 3000 hands/s: {verdict} (slowest variant {worst:.0f} hands/s)")
         return 0
     return _vision_entry("bench")(args.rest)
 
