@@ -86,6 +86,16 @@ def _read_corner(frame: np.ndarray, c: CornerCandidate, card_w: float, templates
     return read_index(patch, templates, deck, style), corners
 
 
+def _whole_photo_quad(w: int, h: int) -> Quad | None:
+    """A photo of card proportions may be one card, cut out and straightened (as a
+    deck-teaching photo is): then the photo's own border is the card's."""
+    short, long_ = min(w, h), max(w, h)
+    if not CARD_ASPECT * 0.85 <= long_ / short <= CARD_ASPECT * 1.15:
+        return None
+    corners = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
+    return Quad(corners, float(short), float(long_))
+
+
 def _looks_face_down(frame: np.ndarray, corners: np.ndarray) -> bool:
     """A back: a light margin around a coloured or patterned middle."""
     m = cv2.getPerspectiveTransform(_CANON, corners.astype(np.float32))
@@ -106,11 +116,16 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
     """All cards in a BGR frame, whole or partly hidden, face up or face down."""
     regions = find_regions(frame)
     detections: list[Detection] = []
-    for quad in regions.quads:
+    quads = list(regions.quads)
+    h, w = frame.shape[:2]
+    cut_out = _whole_photo_quad(w, h) if not any(q.short_side * q.long_side > 0.5 * w * h for q in quads) else None
+    if cut_out is not None:
+        quads.append(cut_out)
+    for quad in quads:
         reading, oriented = _read_quad(frame, quad, templates, deck, style)
         if reading is not None and reading.confidence >= min_confidence:
             detections.append(Detection(reading.card, reading.confidence, oriented))
-        elif _looks_face_down(frame, quad.corners):
+        elif quad is not cut_out and _looks_face_down(frame, quad.corners):
             detections.append(Detection(None, 0.6, _oriented(quad.corners, 0 if float(
                 np.linalg.norm(quad.corners[1] - quad.corners[0])) <= float(
                 np.linalg.norm(quad.corners[2] - quad.corners[1])) else 1)))
