@@ -21,6 +21,7 @@ import numpy as np
 from device.clock import Clock
 from device.inputs import ButtonEdge, InputQueue, Press, Quit, SerialCommand
 from device.journal import Journal
+from device.menu import Menu, MenuAction, MenuView
 from device.panel import LED_ATTENTION, LED_ERROR, LED_STEADY, ButtonLogic
 from engine.cards import Card, Suit
 from engine.events import Bid, Deal, Event, MatchStart, Play, TrumpChosen
@@ -109,6 +110,7 @@ class TableStatus:
     message: str | None = None
     problems: list[str] = field(default_factory=list)  # camera lost, serial unplugged, ...
     hands_played: int = 0
+    menu: MenuView | None = None  # an open menu covers the table
 
 
 class Table:
@@ -142,6 +144,7 @@ class Table:
         self._message_until = 0.0
         self.running = True
         self.first_dealer = dealer or game.seats[-1]
+        self.menu: Menu | None = None
         self._announced = len(self._violations())
         if self.panel is not None:
             self.panel.status(LED_STEADY)
@@ -216,6 +219,15 @@ class Table:
 
     def press(self, press: Press) -> None:
         """What a button means depends on what the screen asks."""
+        if self.menu is not None:
+            self._menu_press(press)
+            return
+        if press.button == "next" and press.long:
+            self.menu = Menu(self.game.name, dict(self.game.match.rules))
+            self.status.menu = self.menu.view()
+            return
+        if press.long:
+            return  # a long OK or UNDO means nothing: a slow finger is not a second press
         if press.button == "undo":
             if self.status.question is not None:
                 self.status.question = None  # not a card: ignore that sighting
@@ -258,6 +270,47 @@ class Table:
                     self.record(TrumpChosen(pick, seat))
             elif seat is not None:
                 self.record(Bid(seat, "play" if press.button == "ok" else "pass"))
+
+    def _menu_press(self, press: Press) -> None:
+        assert self.menu is not None
+        if press.long:
+            return
+        action = self.menu.press(press.button)
+        self.status.menu = self.menu.view()
+        if action is None:
+            return
+        self.menu = None
+        self.status.menu = None
+        if action.kind == "new_match":
+            self.new_match(action)
+        elif action.kind == "calibrate":
+            self.calibrate()
+
+    def new_match(self, action: MenuAction) -> None:
+        """Leave the running match finished in the journal and start another."""
+        match = MatchStart(action.game, action.rules, seats=self.game.seats, names=dict(self.game.match.names))
+        try:
+            game = new_game(match, self.rng)
+        except ValueError as exc:
+            self.say(str(exc))
+            return
+        self.journal.finish(self.match_id)
+        self.match_id = self.journal.start_match(match)
+        self.game = game
+        self.status.alert = self.status.question = None
+        self.status.trump_pick = None
+        self.status.hands_played = 0
+        self._announced = 0
+        self.say(f"new match: {action.game}")
+
+    def calibrate(self) -> None:
+        """Ask the watcher to calibrate the table from the next frame."""
+        frame = self.camera.read() if self.camera is not None else None
+        calibrate = getattr(self.watcher, "calibrate", None)
+        if frame is None or calibrate is None:
+            self.say("calibration needs a camera")
+            return
+        self.say(calibrate(frame))
 
     def deal_next(self) -> None:
         game = self.game

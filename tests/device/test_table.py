@@ -193,3 +193,23 @@ def test_a_lost_camera_is_shown_and_the_table_goes_on(tmp_path: Path) -> None:
     from device.panel import LED_ERROR
 
     assert panel.led == LED_ERROR
+
+
+def test_hold_next_for_the_menu_and_start_a_new_match(tmp_path: Path) -> None:
+    table, sim, clock, _ = build(tmp_path)
+    first = table.match_id
+    table.inputs.post(Press("next", long=True))
+    table.step()
+    assert table.status.menu is not None and table.status.menu.title == "Menu"
+    for button in ("next", "ok"):  # Rule options
+        table.inputs.post(Press(button))
+    table.inputs.post(Press("ok"))  # variant -> amsterdam
+    table.inputs.post(Press("undo"))  # back to the main page
+    for button in ("next", "next", "next", "ok"):  # New match
+        table.inputs.post(Press(button))
+    table.step()
+    assert table.status.menu is None and table.match_id != first
+    assert table.game.match.rules == {"variant": "amsterdam"}
+    assert table.journal.unfinished() == table.match_id
+    exported = table.journal.export(table.match_id)
+    assert '"variant": "amsterdam"' in exported.splitlines()[0]

@@ -1,0 +1,217 @@
+"""``tafel run``: wire camera, vision, engine, journal, screen, panel and serial, and loop.
+
+With no arguments it runs the simulated table: simulated players deal and play a
+match on a table rendered by ``vision.synth``; vision reads the frames, the tracker
+makes events, the engine judges and the screen shows it, exactly as with a camera.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from device.clock import Clock, ManualClock, SystemClock
+from device.config import Config, ConfigError, load_config
+from device.inputs import InputQueue
+from device.journal import Journal, JournalError
+from device.notify import Notifier
+from device.sources import CameraError, FrameSource, SyntheticSource, open_source
+from device.table import Table, start_or_resume
+from engine.events import MatchStart
+
+FPS = 30
+
+
+class RunError(Exception):
+    """Something the user can fix: one line, exit status 2."""
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--config", help="TOML config (default /etc/tafel/tafel.toml if it exists)")
+    p.add_argument("--game", help="the game to play (default from the config: klaverjassen)")
+    p.add_argument("--camera", help="picamera2 | v4l2:/dev/video0 | file:clip.mp4 | dir:frames/ | sim (default)")
+    p.add_argument("--headless", action="store_true", help="no window: SDL's dummy video driver")
+    p.add_argument("--fullscreen", action="store_true", help="fill the screen (kiosk; kmsdrm on a console Pi)")
+    p.add_argument("--size", help="window size WxH, e.g. 1920x1080 (default from the config: 800x480)")
+    p.add_argument("--screenshot", metavar="PATH", help="save the screen as PNG when the run ends")
+    p.add_argument("--hands", type=int, help="stop after N hands (0: check the set-up and exit)")
+    p.add_argument("--journal", help="journal file (default from the config, in the state directory)")
+    p.add_argument("--new", action="store_true", help="start a new match even if one is unfinished")
+    p.add_argument("--seed", type=int, default=None, help="seed of the simulated table and the die")
+    p.add_argument("--realtime", action="store_true",
+                   help="simulated table: run at the speed of a real table even when headless")
+
+
+def _settings(args: argparse.Namespace) -> Config:
+    config = load_config(args.config)
+    changes: dict[str, Any] = {}
+    if args.game:
+        changes["game"] = args.game
+        if args.game != config.game:
+            changes["rules"] = {}
+    if args.camera:
+        from device.sources import check_source_spec
+
+        why = check_source_spec(args.camera)
+        if why:
+            raise RunError(f"tafel run: --camera: {why}")
+        changes["camera"] = args.camera
+    if args.fullscreen:
+        changes["fullscreen"] = True
+    if args.size:
+        try:
+            w, h = (int(v) for v in args.size.lower().split("x"))
+        except ValueError:
+            raise RunError(f"tafel run: --size: {args.size!r} is not WIDTHxHEIGHT, e.g. 800x480") from None
+        changes["size"] = (w, h)
+    if args.journal:
+        changes["journal"] = Path(args.journal)
+    config = replace(config, **changes)
+    if args.game:
+        from device.config import parse_config
+
+        # check the game name the same way the config file's is checked
+        parse_config({"game": {"name": config.game}}, "--game")
+    return config
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        config = _settings(args)
+    except (ConfigError, RunError) as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    if args.hands is not None and args.hands < 0:
+        print("tafel run: --hands must be 0 or more", file=sys.stderr)
+        return 2
+    simulated = config.camera == "sim"
+    seed = args.seed if args.seed is not None else random.randrange(1 << 30)
+    # Headless simulation runs on a manual clock: as fast as the machine goes, and repeatable.
+    clock: Clock = ManualClock() if simulated and args.headless and not args.realtime else SystemClock()
+    inputs = InputQueue()
+    resources: list[Any] = []
+    try:
+        journal = Journal(config.journal)
+        resources.append(journal)
+        match = MatchStart(config.game, dict(config.rules), names=dict(config.names))
+        if args.new and journal.unfinished() is not None:
+            journal.finish(journal.unfinished())  # type: ignore[arg-type]
+        game, match_id, resumed = start_or_resume(journal, match, random.Random(seed))
+        camera, sim = _camera(config, simulated, random.Random(seed + 1), inputs, clock)
+        resources.append(camera)
+        watcher = _watcher(config, simulated)
+        panel = _panel(config, inputs, clock)
+        if panel is not None:
+            resources.append(panel)
+        serial = _serial(config, inputs, clock)
+        if serial is not None:
+            resources.append(serial)
+        screen = _screen(config, args.headless)
+        resources.append(screen)
+    except (JournalError, CameraError, RunError) as exc:
+        print(str(exc), file=sys.stderr)
+        _close(resources)
+        return 2
+    table = Table(game, journal, match_id, clock, inputs, watcher=watcher, camera=camera, screen=screen,
+                  panel=panel, serial=serial, names=config.names)
+    if serial is not None:
+        serial.on_reconnect = table.score_line
+    if resumed:
+        table.say(f"resumed match {match_id} where it was")
+    notifier = Notifier(clock)
+    notifier.ready(f"{config.game}, camera {config.camera}")
+    try:
+        _loop(table, sim, clock, notifier, args.hands, simulated)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        notifier.stopping()
+        if args.screenshot:
+            screen.save(args.screenshot)
+        if getattr(game, "is_over", False):
+            journal.finish(match_id)
+        _close(resources)
+    return 0
+
+
+def _loop(table: Table, sim: Any, clock: Clock, notifier: Notifier, hands: int | None, simulated: bool) -> None:
+    game = table.game
+    start_hands = len(getattr(game, "hands", []))
+    while table.running and hands != 0:
+        started = clock.now()
+        if sim is not None:
+            sim.act(game, table.status)
+        table.step()
+        notifier.watchdog()
+        if hands is not None:
+            played = getattr(game, "hands", [])
+            if len(played) - start_hands >= hands and played and played[-1].score() is not None:
+                if sim is None or not sim.on_table:
+                    table.step()  # show the last trick and the score
+                    break
+        if getattr(game, "is_over", False) and (sim is None or not sim.on_table):
+            table.step()
+            if sim is not None:
+                break
+        if table.camera is not None and getattr(table.camera, "ended", False) and not simulated:
+            break
+        if isinstance(clock, ManualClock):
+            clock.advance(1 / FPS)
+        else:
+            clock.sleep(1 / FPS - (clock.now() - started))
+
+
+def _camera(config: Config, simulated: bool, rng: random.Random, inputs: InputQueue,
+            clock: Clock) -> tuple[FrameSource, Any]:
+    if simulated:
+        from device.simtable import SimTable
+
+        sim = SimTable(rng, inputs, clock, table=rng.choice(["light_wood", "beige", "green_felt", "dark_wood"]))
+        return SyntheticSource(sim.frame), sim
+    return open_source(config.camera), None
+
+
+def _watcher(config: Config, simulated: bool) -> Any:
+    from device.watcher import VisionWatcher
+
+    return VisionWatcher.for_sim() if simulated else VisionWatcher.from_calibration(config.calibration)
+
+
+def _panel(config: Config, inputs: InputQueue, clock: Clock) -> Any:
+    if not config.gpio:
+        return None
+    from device.panel import Panel
+
+    try:
+        return Panel(config.pins, inputs, clock)
+    except Exception as exc:  # gpiozero: no pin factory, pin in use, not a Pi
+        raise RunError(f"{config.source}: [pins]: cannot use the GPIO pins: {exc}") from None
+
+
+def _serial(config: Config, inputs: InputQueue, clock: Clock) -> Any:
+    if config.serial is None:
+        return None
+    from device.serial_link import SerialLink
+
+    return SerialLink(config.serial.port, config.serial.baud, inputs, clock)
+
+
+def _screen(config: Config, headless: bool) -> Any:
+    from device.screen import PygameScreen
+
+    try:
+        return PygameScreen(config.size, fullscreen=config.fullscreen, headless=headless)
+    except Exception as exc:  # SDL: no display, no kmsdrm device, no permission
+        raise RunError(f"tafel run: cannot open the screen: {exc} (try --headless)") from None
+
+
+def _close(resources: list[Any]) -> None:
+    for r in reversed(resources):
+        try:
+            r.close()
+        except Exception:
+            pass
