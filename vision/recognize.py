@@ -97,18 +97,18 @@ def _whole_photo_quad(w: int, h: int) -> Quad | None:
 
 
 def _looks_face_down(frame: np.ndarray, corners: np.ndarray) -> bool:
-    """A back: a light margin around a coloured or patterned middle."""
+    """A back: a coloured or densely patterned middle (a face shows mostly paper)."""
     m = cv2.getPerspectiveTransform(_CANON, corners.astype(np.float32))
     # Sample at 1/5 of canonical resolution: the pattern matters, not its detail.
     small = cv2.warpPerspective(frame, m @ np.diag([5.0, 5.0, 1.0]), (50, 70),
                                 flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP)
     hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    inner = gray[12:58, 9:41]
+    inner_gray = gray[12:58, 9:41]
     paper = float(np.percentile(gray, 95))
-    paper_fraction = float((inner > 0.8 * paper).mean())
-    ring = np.concatenate([hsv[1:3, 3:47].reshape(-1, 3), hsv[67:69, 3:47].reshape(-1, 3)])
-    return paper_fraction < 0.25 and float(ring[:, 1].mean()) < 90
+    paper_fraction = float((inner_gray > 0.8 * paper).mean())
+    inner_saturation = float(hsv[12:58, 9:41, 1].mean())
+    return paper_fraction < 0.25 or inner_saturation > 70
 
 
 def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",

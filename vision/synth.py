@@ -280,7 +280,7 @@ def _card_truth(i: int, pc: PlacedCard, quad: np.ndarray, owner: np.ndarray, des
             visible = True
     centre = project(t2i, np.array([[pc.x, pc.y]]))[0]
     return CardTruth(pc.card if pc.face_up else None, pc.face_up, quad, (float(centre[0]), float(centre[1])),
-                     (pc.x, pc.y), visible, mine / max(area, 1))
+                     (pc.x, pc.y), visible and pc.face_up, mine / max(area, 1))
 
 
 def _camera_effects(frame: np.ndarray, fx: Effects, seed: int) -> np.ndarray:
@@ -304,9 +304,9 @@ def _camera_effects(frame: np.ndarray, fx: Effects, seed: int) -> np.ndarray:
     if fx.blur > 0:
         out = cv2.GaussianBlur(out, (0, 0), fx.blur)
     if fx.noise > 0:
-        noise = np.empty(out.shape, np.int16)
-        cv2.randn(noise, 0, fx.noise)  # type: ignore[call-overload]
-        out = np.clip(out.astype(np.int16) + noise, 0, 255).astype(np.uint8)
+        # numpy's seeded generator, not cv2.randn: a scene must be the same for its seed.
+        noise = rng.normal(0.0, fx.noise, out.shape).astype(np.float32)
+        out = np.clip(out.astype(np.float32) + noise, 0, 255).astype(np.uint8)
     if fx.jpeg_quality > 0:
         ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, fx.jpeg_quality])
         out = cv2.imdecode(buf, cv2.IMREAD_COLOR)

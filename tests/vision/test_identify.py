@@ -1,0 +1,50 @@
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from engine.cards import Card
+from vision.recognize import identify_cards
+from vision.synth import Camera, Effects, PlacedCard, render_table
+
+LAYOUT = [("QS", -250, -60, 0), ("7H", -80, 70, 35), ("AD", 90, -40, -80), ("TC", 260, 60, 170)]
+
+
+def _centre_error(det_corners: np.ndarray, truth_corners: np.ndarray) -> float:
+    return float(np.linalg.norm(det_corners.mean(axis=0) - truth_corners.mean(axis=0)))
+
+
+@pytest.mark.parametrize("table", ["beige", "light_wood", "green_felt", "dark_wood"])
+def test_finds_and_reads_loose_cards_on_light_and_dark_tables(table: str) -> None:
+    placed = [PlacedCard(Card.parse(c), x, y, a) for c, x, y, a in LAYOUT]
+    frame, truth = render_table(placed, seed=5, table=table, camera=Camera(px_per_mm=1.4),
+                                effects=Effects(tilt=0.5, tilt_seed=9, light_gradient=0.4, noise=3, jpeg_quality=80))
+    found = {d.card: d for d in identify_cards(frame, style="en")}
+    for t in truth.cards:
+        assert t.card in found, f"{t.card} not found on {table}: {list(found)}"
+        assert _centre_error(found[t.card].corners, t.corners) < 15
+        assert found[t.card].confidence > 0.3
+    assert len(found) == 4
+
+
+def test_face_down_card_is_reported_without_a_value() -> None:
+    placed = [PlacedCard(Card.parse("KH"), -120, 0, 10), PlacedCard(None, 120, 0, -20, face_up=False)]
+    frame, truth = render_table(placed, seed=2, table="green_felt", camera=Camera(px_per_mm=1.4))
+    dets = identify_cards(frame, style="en")
+    assert sorted(str(d.card) for d in dets) == ["KH", "None"]
+    down = next(d for d in dets if d.card is None)
+    assert _centre_error(down.corners, truth.cards[1].corners) < 15
+
+
+def test_card_partly_under_another_is_read_from_its_visible_corner() -> None:
+    # Two cards as in a trick pile: the second covers most of the first but not its top-left index.
+    placed = [PlacedCard(Card.parse("9D"), 0, 0, 0), PlacedCard(Card.parse("JS"), 30, 30, 0)]
+    frame, _ = render_table(placed, seed=4, table="green_felt", camera=Camera(px_per_mm=1.5))
+    cards = {str(d.card) for d in identify_cards(frame, style="en")}
+    assert cards == {"9D", "JS"}
+
+
+def test_piquet_deck_never_reports_low_cards() -> None:
+    placed = [PlacedCard(Card.parse(c), x, y, a) for c, x, y, a in LAYOUT]
+    frame, _ = render_table(placed, seed=5, table="green_felt")
+    assert all(d.card is None or d.card.rank >= 7 for d in identify_cards(frame, deck=32))

@@ -1,0 +1,46 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from engine.cards import Card
+from vision.faces import CARD_H, CARD_W, INDEX_H, INDEX_W, HERSHEY_FONTS, DeckDesign, card_face
+from vision.index_reader import read_index
+
+
+@pytest.mark.parametrize("style,printed_card", [
+    ("en", "QS"), ("en", "TD"), ("en", "7C"), ("en", "AH"), ("en", "2S"), ("en", "9H"),
+    ("nl", "QD"), ("nl", "JC"), ("nl", "KH"),  # V, B, H
+    ("fr", "JS"), ("fr", "QH"), ("fr", "KC"),  # V, D, R
+    ("de", "JD"), ("de", "QS"), ("de", "KH"),  # B, D, K
+])
+def test_reads_the_projects_own_faces_in_every_style(style: str, printed_card: str) -> None:
+    card = Card.parse(printed_card)
+    for font in HERSHEY_FONTS:
+        face = card_face(card, DeckDesign(style=style, font=font))
+        reading = read_index(np.ascontiguousarray(face[:INDEX_H, :INDEX_W]), deck=52, style=style)
+        assert reading is not None and reading.card == card, (style, font, reading)
+
+
+def test_a_v_is_a_queen_in_dutch_and_a_jack_in_french() -> None:
+    dutch_queen = card_face(Card.parse("QH"), DeckDesign(style="nl"))[:INDEX_H, :INDEX_W]
+    reading_nl = read_index(np.ascontiguousarray(dutch_queen), style="nl")
+    reading_fr = read_index(np.ascontiguousarray(dutch_queen), style="fr")
+    assert reading_nl is not None and str(reading_nl.card) == "QH"
+    assert reading_fr is not None and str(reading_fr.card) == "JH"
+
+
+def test_a_blank_corner_reads_as_nothing() -> None:
+    blank = np.full((INDEX_H, INDEX_W, 3), 240, np.uint8)
+    assert read_index(blank) is None
+
+
+@pytest.mark.parametrize("name", ["Kh", "As", "7d", "Qc", "10s", "Jd"])
+def test_reads_real_corners_of_a_deck_it_never_saw(shared_datasets: Path, name: str) -> None:
+    photo = cv2.imread(str(shared_datasets / "bidly-single-cards" / f"{name}.jpg"))
+    face = cv2.resize(photo, (CARD_W, CARD_H))
+    reading = read_index(np.ascontiguousarray(face[:INDEX_H, :INDEX_W]), style="en")
+    assert reading is not None and reading.card == Card.parse(name)
