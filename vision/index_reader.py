@@ -191,6 +191,14 @@ def builtin_templates() -> GlyphTemplates:
                 variant = cv2.dilate(m, np.ones((3, 3), np.uint8)) if k == 1 else (
                     cv2.erode(m, np.ones((3, 3), np.uint8)) if k == 2 else m)
                 t.suits.setdefault(suit, []).append(normalise_glyph(variant, SUIT_SIZE, SUIT_SIZE, strokes=False))
+        # Seen from afar a pip is a few pixels across: its blurred, re-thresholded shape.
+        for small in (7, 9, 12):
+            m = pip_mask(suit, small)
+            for level in (70, 110, 150):
+                blob = cv2.resize(m, (40, 40), interpolation=cv2.INTER_LINEAR) > level
+                ys, xs = np.nonzero(blob)
+                blob = blob[ys.min(): ys.max() + 1, xs.min(): xs.max() + 1].astype(np.uint8)
+                t.suits.setdefault(suit, []).append(normalise_glyph(blob, SUIT_SIZE, SUIT_SIZE, strokes=False))
     return t
 
 

@@ -1,0 +1,60 @@
+from __future__ import annotations
+
+import pytest
+
+from vision.calibration import CalibrationError, TableCalibration, seat_points
+from vision.recognize import Detection
+
+import numpy as np
+
+# A tilted view of the play area: bottom-left, top-left, top-right, bottom-right on screen.
+CORNERS = [(200, 700), (300, 80), (1000, 90), (1100, 690)]
+
+
+def test_corner_calibration_assigns_each_side_to_its_seat() -> None:
+    cal = TableCalibration.from_corners(CORNERS)
+    assert cal.seat_of((650, 600)) == 0  # near the bottom edge: south
+    assert cal.seat_of((320, 400)) == 1  # left: west
+    assert cal.seat_of((650, 150)) == 2  # top: north
+    assert cal.seat_of((1000, 400)) == 3  # right: east
+    assert cal.seat_names == ("south", "west", "north", "east")
+
+
+def test_seat_cards_calibration_and_trump_zone() -> None:
+    seat_cards = [(640, 560), (380, 360), (640, 160), (900, 360)]
+    cal = TableCalibration.from_seat_cards(seat_cards, trump_point=(1150, 650))
+    for k, p in enumerate(seat_cards):
+        assert cal.seat_of(p) == k
+    assert cal.in_trump_zone((1150, 650)) and cal.seat_of((1150, 650)) is None
+    assert not cal.in_trump_zone((640, 560))
+
+
+def test_three_players() -> None:
+    cal = TableCalibration.from_seat_cards([(640, 600), (300, 250), (980, 250)])
+    assert cal.seat_of((640, 650)) == 0 and cal.seat_of((250, 200)) == 1 and cal.seat_of((1000, 200)) == 2
+
+
+def test_round_trip_through_json(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    cal = TableCalibration.from_corners(CORNERS, trump_point=(1050, 650))
+    cal.save(tmp_path / "cal.json")
+    back = TableCalibration.load(tmp_path / "cal.json")
+    assert back.seat_of((320, 400)) == 1 and back.in_trump_zone((1050, 650))
+
+
+@pytest.mark.parametrize("points", [[(0, 0), (10, 10), (20, 20), (30, 30)], [(5, 5), (5, 5), (5, 5)]])
+def test_points_in_a_line_are_refused(points: list[tuple[int, int]]) -> None:
+    with pytest.raises(CalibrationError):
+        if len(points) == 4:
+            TableCalibration.from_corners(points)
+        else:
+            TableCalibration.from_seat_cards(points)
+
+
+def test_seat_points_orders_detected_cards_from_the_bottom_clockwise() -> None:
+    def det(x: float, y: float) -> Detection:
+        return Detection(None, 1.0, np.array([[x - 30, y - 40], [x + 30, y - 40], [x + 30, y + 40], [x - 30, y + 40]],
+                                             np.float32))
+    found = [det(900, 360), det(640, 160), det(640, 560), det(380, 360)]
+    assert seat_points(found, 4) == [(640, 560), (380, 360), (640, 160), (900, 360)]
+    with pytest.raises(CalibrationError):
+        seat_points(found[:3], 4)

@@ -1,0 +1,106 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import pytest
+
+from engine.cards import Card
+from vision.cli import identify, teach
+from vision.faces import DeckDesign, card_face
+from vision.synth import Camera, PlacedCard, render_table
+
+
+@pytest.fixture()
+def table_photo(tmp_path: Path) -> Path:
+    placed = [PlacedCard(Card.parse("QS"), -150, 0, 5), PlacedCard(Card.parse("8H"), 150, 20, -25)]
+    frame, _ = render_table(placed, seed=8, table="light_wood", camera=Camera(px_per_mm=1.4))
+    path = tmp_path / "table.jpg"
+    cv2.imwrite(str(path), frame)
+    return path
+
+
+def test_identify_json_one_object_per_image(table_photo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert identify([str(table_photo), str(table_photo), "--json", "--style", "en"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert len(lines) == 2
+    obj = json.loads(lines[0])
+    assert obj["image"] == str(table_photo)
+    assert sorted(c["card"] for c in obj["cards"]) == ["8H", "QS"]
+    for c in obj["cards"]:
+        assert 0.0 <= c["confidence"] <= 1.0
+        assert len(c["corners"]) == 4 and all(len(p) == 2 for p in c["corners"])
+
+
+def test_unreadable_files_get_one_line_each_and_the_rest_still_run(
+        table_photo: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    junk = tmp_path / "notes.jpg"
+    junk.write_text("not a picture")
+    code = identify([str(tmp_path / "missing.png"), str(junk), str(table_photo), "--json"])
+    out, err = capsys.readouterr()
+    assert code != 0
+    assert len(out.strip().splitlines()) == 1 and json.loads(out)["image"] == str(table_photo)
+    err_lines = err.strip().splitlines()
+    assert len(err_lines) == 2
+    assert "missing.png" in err_lines[0] and "no such file" in err_lines[0]
+    assert "notes.jpg" in err_lines[1] and "not a readable image" in err_lines[1]
+
+
+@pytest.mark.parametrize("argv,needle", [
+    (["--deck", "40"], "--deck"),
+    (["--profile", "no-such-deck"], "no-such-deck"),
+])
+def test_bad_options_are_one_line_and_fail(table_photo: Path, argv: list[str], needle: str,
+                                           capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+                                           tmp_path: Path) -> None:
+    monkeypatch.setenv("TAFEL_PROFILES", str(tmp_path / "profiles"))
+    with pytest.raises(SystemExit) if argv[0] == "--deck" else _no_raise():
+        code = identify([str(table_photo), *argv])
+        assert code != 0
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and needle in err and "Traceback" not in err
+
+
+class _no_raise:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> bool:
+        return False
+
+
+def test_annotate_writes_a_picture(table_photo: Path, tmp_path: Path) -> None:
+    out = tmp_path / "seen.png"
+    assert identify([str(table_photo), "--annotate", str(out)]) == 0
+    img = cv2.imread(str(out))
+    assert img is not None and img.shape == cv2.imread(str(table_photo)).shape
+
+
+def test_teach_then_identify_with_the_profile(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TAFEL_PROFILES", str(tmp_path / "profiles"))
+    deck_dir = tmp_path / "mydeck"
+    deck_dir.mkdir()
+    # A French deck: V for the jack, D for the queen, R for the king.
+    design = DeckDesign(style="fr", font=cv2.FONT_HERSHEY_TRIPLEX)
+    for name in ("Js", "Qh", "Kc", "Ad", "10s", "7h", "8c", "9d"):
+        cv2.imwrite(str(deck_dir / f"{name}.png"), card_face(Card.parse(name), design))
+    (deck_dir / "README.txt").write_text("not a card")
+    assert teach([str(deck_dir), "--name", "french"]) == 0
+    assert "8 cards taught" in capsys.readouterr().out
+    assert (tmp_path / "profiles" / "french" / "profile.json").is_file()
+
+    placed = [PlacedCard(Card.parse("JS"), -150, 0, 5), PlacedCard(Card.parse("KC"), 150, 20, -25)]
+    frame, _ = render_table(placed, seed=8, table="green_felt", design=design, camera=Camera(px_per_mm=1.4))
+    photo = tmp_path / "game.png"
+    cv2.imwrite(str(photo), frame)
+    assert identify([str(photo), "--json", "--profile", "french", "--deck", "32"]) == 0
+    cards = sorted(c["card"] for c in json.loads(capsys.readouterr().out)["cards"])
+    assert cards == ["JS", "KC"]
+
+
+def test_teach_a_folder_without_cards_fails_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert teach([str(tmp_path / "nowhere")]) != 0
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "nowhere" in err
