@@ -139,6 +139,12 @@ class GlyphTemplates:
     suits: dict[Suit, list[np.ndarray]] = field(default_factory=dict)
     exact_style: bool = False  # profile templates: keyed by the engine's rank letters
     _bank: tuple[list[str], np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
+    _suit_bank: dict[Suit, np.ndarray] | None = None
+
+    def suit_bank(self) -> dict[Suit, np.ndarray]:
+        if self._suit_bank is None:
+            self._suit_bank = {s: np.array([v.ravel() for v in vecs], np.float32) for s, vecs in self.suits.items()}
+        return self._suit_bank
 
     def bank(self) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """All rank templates stacked for one matrix product: letters per row, vectors,
@@ -199,7 +205,28 @@ def builtin_templates() -> GlyphTemplates:
                 ys, xs = np.nonzero(blob)
                 blob = blob[ys.min(): ys.max() + 1, xs.min(): xs.max() + 1].astype(np.uint8)
                 t.suits.setdefault(suit, []).append(normalise_glyph(blob, SUIT_SIZE, SUIT_SIZE, strokes=False))
+    _add_bank(t)
     return t
+
+
+def _add_bank(t: GlyphTemplates) -> None:
+    """Glyphs as the camera sees them (see vision/train_glyphs.py), when the bank exists."""
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent / "data" / "glyph_bank.npz"
+    if not path.is_file():
+        return
+    data = np.load(path)
+    scale = 400.0
+    rank_vecs = data["rank_vecs"].astype(np.float32) / scale
+    suit_vecs = data["suit_vecs"].astype(np.float32) / scale
+    for letter, vec, aspect, n_holes, hole_y in zip(data["letters"], rank_vecs, data["aspects"], data["holes"],
+                                                     data["hole_ys"]):
+        t.ranks.setdefault(str(letter), []).append(vec.reshape(-1))
+        t.rank_aspects.setdefault(str(letter), []).append(float(aspect))
+        t.rank_topology.setdefault(str(letter), []).append((int(n_holes), float(hole_y)))
+    for suit_letter, vec in zip(data["suits"], suit_vecs):
+        t.suits.setdefault(Suit.parse(str(suit_letter)), []).append(vec.reshape(SUIT_SIZE, SUIT_SIZE))
 
 
 @dataclass
@@ -312,13 +339,11 @@ def classify(glyphs: IndexGlyphs, templates: GlyphTemplates, letters: list[str],
     s -= 0.12 * np.abs(holes - t_holes)
     if holes == 1:
         s -= np.where(t_holes == 1, 0.5 * np.abs(hole_y - t_ys), 0.0)
-    per_letter = np.full(len(names), -9.0, np.float32)
-    np.maximum.at(per_letter, owner, s.astype(np.float32))
     allowed = set(letters)
     for li, letter in enumerate(names):
         if letter not in allowed:
             continue
-        best = float(per_letter[li])
+        best = _top_mean(s[owner == li])
         if letter in ("10", "T") and glyphs.parts < 2:
             best -= 0.15
         scores[letter] = best
@@ -329,7 +354,8 @@ def classify(glyphs: IndexGlyphs, templates: GlyphTemplates, letters: list[str],
     runner_up = ranked[1][1] if len(ranked) > 1 else -1.0
     suit_vec = normalise_glyph(glyphs.suit_mask, SUIT_SIZE, SUIT_SIZE, strokes=False)
     allowed = (Suit.HEARTS, Suit.DIAMONDS) if glyphs.red else (Suit.CLUBS, Suit.SPADES)
-    suit_scores = {s: max(float((v * suit_vec).sum()) for v in templates.suits[s]) for s in allowed if s in templates.suits}
+    suit_bank = templates.suit_bank()
+    suit_scores = {s: _top_mean(suit_bank[s] @ suit_vec.ravel()) for s in allowed if s in suit_bank}
     if not suit_scores:
         return None
     suit_ranked = sorted(suit_scores.items(), key=lambda kv: -kv[1])
@@ -343,6 +369,15 @@ def classify(glyphs: IndexGlyphs, templates: GlyphTemplates, letters: list[str],
     # Confidence: how well the best templates fit, and how clearly they beat the others.
     conf = float(np.clip(0.5 * rank_score + 2.0 * margin + 0.2 * suit_score + 1.0 * suit_margin, 0.0, 1.0))
     return IndexReading(Card(rank, suit), conf, rank_score, suit_score)
+
+
+def _top_mean(scores: np.ndarray, k: int = 3) -> float:
+    """Mean of the best ``k`` matches: one lucky noisy sample should not decide."""
+    if scores.size == 0:
+        return -9.0
+    if scores.size <= k:
+        return float(scores.max())
+    return float(np.partition(scores, -k)[-k:].mean())
 
 
 def read_index(patch: np.ndarray, templates: GlyphTemplates | None = None, deck: int = 52,

@@ -32,7 +32,7 @@ class SimulatedDeal:
     n_seats: int = 4
     deck: int = 32
     tricks: int = 8
-    size: tuple[int, int] = (960, 540)
+    size: tuple[int, int] = (1280, 720)
     settle_frames: int = 4
     gone_frames: int = 6
     plays: list[Play] = field(default_factory=list)
@@ -44,7 +44,7 @@ class SimulatedDeal:
         self._rng = rng
         self.table = str(rng.choice(TABLES[:4]))
         self.design = random_design(rng, "en")
-        self.camera = Camera(self.size, self.size[0] / 1280 * float(rng.uniform(1.25, 1.45)),
+        self.camera = Camera(self.size, self.size[0] / 1280 * float(rng.uniform(1.3, 1.5)),
                              float(rng.uniform(-6, 6)), float(rng.uniform(0, 0.6)), int(rng.integers(1, 1 << 30)))
         self.effects = Effects(light_gradient=float(rng.uniform(0, 0.4)), blur=0.5)
         self.tricks = min(self.tricks, len(cards) // self.n_seats)

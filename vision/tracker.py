@@ -2,8 +2,8 @@
 
 ``CardTracker.process(frame)`` returns the events a frame completes:
 
-* ``card_placed``: a face-up card has lain still, read the same way, for
-  ``stable_frames`` frames; it is attributed to the seat in front of which it lies
+* ``card_placed``: a face-up card has lain still for ``stable_frames`` frames and most
+  of its recent readings agree on its value; it is attributed to the seat in front of which it lies
   (or reported as ``trump_turned`` in the trump zone). Each card is reported once per
   deal, however often it is hidden and seen again.
 * ``trick_gathered``: every card of the current trick has been gone for
@@ -46,11 +46,26 @@ class CardEvent:
 
 @dataclass
 class _Track:
-    card: Card
+    """One physical card, followed by where it lies; its value is what most frames read."""
+
     center: tuple[float, float]  # table units
-    stable: int = 1
+    stable: int = 1  # consecutive frames without moving
     missing: int = 0
-    confidences: list[float] = field(default_factory=list)
+    readings: list[tuple[Card, float]] = field(default_factory=list)  # recent (value, confidence)
+    reported: Card | None = None
+
+    def vote(self, window: int) -> tuple[Card | None, float, float]:
+        """The leading value over the last ``window`` readings, its share and mean confidence."""
+        recent = self.readings[-window:]
+        if not recent:
+            return None, 0.0, 0.0
+        weight: dict[Card, float] = {}
+        for card, conf in recent:
+            weight[card] = weight.get(card, 0.0) + conf
+        card = max(weight, key=lambda c: weight[c])
+        total = sum(weight.values())
+        confs = [c for v, c in recent if v == card]
+        return card, weight[card] / total, sum(confs) / len(confs)
 
 
 class FrameChange:
@@ -77,7 +92,7 @@ class FrameChange:
 class CardTracker:
     def __init__(self, calibration: TableCalibration, *, deck: int = 52, style: str = "auto",
                  templates: GlyphTemplates | None = None, stable_frames: int = 3, gone_frames: int = 4,
-                 move_tolerance: float = 0.03, min_confidence: float = 0.35) -> None:
+                 move_tolerance: float = 0.03, match_radius: float = 0.25, min_confidence: float = 0.35) -> None:
         self.calibration = calibration
         self.deck = deck
         self.style = style
@@ -85,12 +100,13 @@ class CardTracker:
         self.stable_frames = stable_frames
         self.gone_frames = gone_frames
         self.move_tolerance = move_tolerance
+        self.match_radius = match_radius
         self.min_confidence = min_confidence
         self.frame_index = -1
         self.examined = 0  # frames that were run through the detector
         self._change = FrameChange()
         self._last: list[Detection] = []
-        self._tracks: dict[Card, _Track] = {}
+        self._tracks: list[_Track] = []
         self._reported: set[Card] = set()
         self._trick: list[Card] = []
         self._trick_missing = 0
@@ -111,39 +127,55 @@ class CardTracker:
         """Advance one frame given its detections (``process`` without the detector)."""
         self.frame_index += 1
         events: list[CardEvent] = []
-        seen: set[Card] = set()
-        for d in detections:
-            if d.card is None or d.confidence < self.min_confidence or d.card in seen:
+        matched: set[int] = set()
+        window = 2 * self.stable_frames
+        for d in sorted(detections, key=lambda d: -d.confidence):
+            if d.card is None or d.confidence < self.min_confidence:
                 continue
-            seen.add(d.card)
             center = self.calibration.to_table(d.center)
-            track = self._tracks.get(d.card)
-            if track is None:
-                self._tracks[d.card] = _Track(d.card, center, confidences=[d.confidence])
-                track = self._tracks[d.card]
+            best, best_dist = -1, self.match_radius
+            for i, track in enumerate(self._tracks):
+                dist = float(np.hypot(center[0] - track.center[0], center[1] - track.center[1]))
+                if i not in matched and dist < best_dist:
+                    best, best_dist = i, dist
+            if best < 0:
+                self._tracks.append(_Track(center, readings=[(d.card, d.confidence)]))
+                matched.add(len(self._tracks) - 1)
+                continue
+            track = self._tracks[best]
+            matched.add(best)
+            # A card slid into place moves: it is not placed until it has lain still.
+            track.stable = track.stable + 1 if best_dist <= self.move_tolerance else 1
+            track.center = center
+            track.missing = 0
+            track.readings = (track.readings + [(d.card, d.confidence)])[-window:]
+        for i, track in enumerate(self._tracks):
+            if i in matched:
+                continue
+            track.missing += 1
+            if track.missing > 1:
+                track.stable = 0
+        for i in sorted(matched):
+            track = self._tracks[i]
+            if track.reported is not None or track.stable < self.stable_frames:
+                continue
+            card, share, conf = track.vote(window)
+            # A misreading that flickers in is outvoted; one physical card is reported once,
+            # and a value once per deal.
+            if card is None or share < 0.6 or card in self._reported:
+                continue
+            track.reported = card
+            self._reported.add(card)
+            if self.calibration.in_trump_zone(self.calibration_point(track)):
+                events.append(CardEvent("trump_turned", self.frame_index, card, None, conf * share))
             else:
-                moved = np.hypot(center[0] - track.center[0], center[1] - track.center[1])
-                track.stable = track.stable + 1 if moved <= self.move_tolerance else 1
-                track.center = center
-                track.missing = 0
-                track.confidences = (track.confidences + [d.confidence])[-self.stable_frames:]
-            if track.stable >= self.stable_frames and d.card not in self._reported:
-                self._reported.add(d.card)
-                conf = float(np.mean(track.confidences))
-                if self.calibration.in_trump_zone(d.center):
-                    events.append(CardEvent("trump_turned", self.frame_index, d.card, None, conf))
-                else:
-                    seat = self.calibration.seat_of(d.center)
-                    events.append(CardEvent("card_placed", self.frame_index, d.card, seat, conf))
-                    self._trick.append(d.card)
-        for card, track in list(self._tracks.items()):
-            if card not in seen:
-                track.missing += 1
-                track.stable = 0 if track.missing > 1 else track.stable
-                if track.missing > self.gone_frames:
-                    del self._tracks[card]
+                seat = self.calibration.seat_of(self.calibration_point(track))
+                events.append(CardEvent("card_placed", self.frame_index, card, seat, conf * share))
+                self._trick.append(card)
+        self._tracks = [t for t in self._tracks if t.missing <= self.gone_frames]
         if self._trick:
-            if any(c in seen for c in self._trick):
+            on_table = {t.reported for t in self._tracks if t.reported is not None and t.missing == 0}
+            if on_table & set(self._trick):
                 self._trick_missing = 0
             else:
                 self._trick_missing += 1
@@ -153,3 +185,9 @@ class CardTracker:
                     self._trick = []
                     self._trick_missing = 0
         return events
+
+    def calibration_point(self, track: _Track) -> tuple[float, float]:
+        """A track's place back in image pixels, for the calibration's seat and zone tests."""
+        inv = np.linalg.inv(self.calibration.image_to_table)
+        p = inv @ np.array([track.center[0], track.center[1], 1.0])
+        return float(p[0] / p[2]), float(p[1] / p[2])

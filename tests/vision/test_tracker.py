@@ -1,0 +1,87 @@
+from __future__ import annotations
+
+import numpy as np
+
+from engine.cards import Card
+from vision.calibration import TableCalibration
+from vision.recognize import Detection
+from vision.simulate import SimulatedDeal
+from vision.tracker import CardTracker, FrameChange
+
+CAL = TableCalibration.from_seat_cards([(640, 560), (380, 360), (640, 160), (900, 360)], trump_point=(1150, 650))
+
+
+def det(card: str, x: float, y: float, conf: float = 0.9) -> Detection:
+    return Detection(Card.parse(card), conf, np.array([[x - 30, y - 40], [x + 30, y - 40], [x + 30, y + 40],
+                                                       [x - 30, y + 40]], np.float32))
+
+
+def test_a_card_is_placed_once_it_lies_still_and_only_once() -> None:
+    tr = CardTracker(CAL, stable_frames=3, gone_frames=4)
+    assert tr.observe([det("QS", 640, 560)]) == []
+    assert tr.observe([det("QS", 640, 560)]) == []
+    events = tr.observe([det("QS", 641, 561)])
+    assert [(e.kind, str(e.card), e.seat) for e in events] == [("card_placed", "QS", 0)]
+    # Hidden by a hand for two frames and seen again: no second report.
+    tr.observe([])
+    tr.observe([])
+    for _ in range(5):
+        assert tr.observe([det("QS", 640, 560)]) == []
+
+
+def test_a_card_being_slid_is_not_placed_until_it_stops() -> None:
+    tr = CardTracker(CAL, stable_frames=3)
+    for y in (700, 660, 620, 580):
+        assert tr.observe([det("7H", 640, y)]) == []
+    tr.observe([det("7H", 640, 560)])
+    assert tr.observe([det("7H", 640, 560)]) == []
+    events = tr.observe([det("7H", 640, 560)])
+    assert [str(e.card) for e in events] == ["7H"]
+
+
+def test_a_misreading_flicker_reports_nothing() -> None:
+    tr = CardTracker(CAL, stable_frames=3)
+    frames = [[det("8C", 380, 360)], [det("6C", 380, 360)], [det("8C", 380, 360)], [det("8C", 380, 360)],
+              [det("8C", 380, 360)]]
+    events = [e for f in frames for e in tr.observe(f)]
+    assert [str(e.card) for e in events] == ["8C"]
+
+
+def test_trick_gathered_after_the_cards_are_gone_and_trump_zone() -> None:
+    tr = CardTracker(CAL, stable_frames=2, gone_frames=3)
+    events = []
+    table = [det("JD", 1150, 650)]
+    for card, (x, y) in zip(("AS", "KS", "TS", "9S"), ((640, 560), (380, 360), (640, 160), (900, 360))):
+        table.append(det(card, x, y))
+        for _ in range(2):
+            events += tr.observe(table)
+    for _ in range(3):
+        events += tr.observe([table[0]])
+    kinds = [(e.kind, str(e.card), e.seat) for e in events]
+    assert kinds[0] == ("trump_turned", "JD", None)
+    assert kinds[1:5] == [("card_placed", "AS", 0), ("card_placed", "KS", 1), ("card_placed", "TS", 2),
+                          ("card_placed", "9S", 3)]
+    gathered = [e for e in events if e.kind == "trick_gathered"]
+    assert len(gathered) == 1 and [str(c) for c in gathered[0].cards] == ["AS", "KS", "TS", "9S"]
+
+
+def test_unchanged_frames_are_not_examined_again() -> None:
+    frame = np.full((720, 1280, 3), 90, np.uint8)
+    change = FrameChange()
+    assert change.changed(frame)
+    rng = np.random.default_rng(1)
+    noisy = np.clip(frame + rng.integers(-3, 4, frame.shape), 0, 255).astype(np.uint8)
+    assert not change.changed(noisy)
+    moved = frame.copy()
+    moved[300:420, 600:690] = 240  # a card appears
+    assert change.changed(moved)
+
+
+def test_rendered_deal_is_followed_play_by_play() -> None:
+    sim = SimulatedDeal(seed=424242, tricks=2)
+    tracker = CardTracker(sim.calibration(), deck=32, style="en")
+    events = [e for f in sim.frames() for e in tracker.process(f)]
+    placed = [(e.card, e.seat) for e in events if e.kind == "card_placed"]
+    assert placed == [(p.card, p.seat) for p in sim.plays]
+    assert sum(e.kind == "trick_gathered" for e in events) == 2
+    assert tracker.examined < sum(1 for _ in SimulatedDeal(seed=424242, tricks=2).frames())
