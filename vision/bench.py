@@ -114,7 +114,9 @@ def bench_tracker(n_deals: int) -> None:
         sim = SimulatedDeal(seed)
         tracker = CardTracker(sim.calibration(), deck=sim.deck, style=sim.design.style)
         events = [e for f in sim.frames() for e in tracker.process(f)]
-        placed = [(e.card, e.seat) for e in events if e.kind == "card_placed"]
+        # Play order is the order in which cards came to rest (a value may be settled a frame later).
+        placed = [(e.card, e.seat) for e in sorted((e for e in events if e.kind == "card_placed"),
+                                                   key=lambda e: e.frame)]
         truth = [(p.card, p.seat) for p in sim.plays]
         plays += len(truth)
         right += sum(1 for a, b in zip(placed, truth) if a == b)

@@ -241,8 +241,8 @@ def find_regions(frame: np.ndarray, min_card_frac: float = 0.045, max_side: int 
         corners.extend(_square_corners(q.corners, qi, 0.0))
     for p in partial:
         for c in _square_corners(_clockwise(p), -1, 0.22 * ref_short):
-            # Corners well inside a whole card are its art, not a card of their own.
-            if any(_inside(c.point, q.corners, 0.08 * q.short_side) for q in kept):
+            # Corners on or inside a whole card are its own corners or its art, not another card.
+            if any(_inside(c.point, q.corners, -0.12 * q.short_side) for q in kept):
                 continue
             if any(np.linalg.norm(c.point - o.point) < 0.12 * ref_short for o in corners):
                 continue

@@ -32,7 +32,7 @@ from vision.recognize import Detection, identify_cards
 @dataclass(frozen=True)
 class CardEvent:
     kind: str  # "card_placed", "trump_turned", "trick_gathered"
-    frame: int
+    frame: int  # for a placed card: the frame since which it lay still (its value may be read later)
     card: Card | None = None
     seat: int | None = None
     confidence: float = 0.0
@@ -92,7 +92,7 @@ class FrameChange:
 class CardTracker:
     def __init__(self, calibration: TableCalibration, *, deck: int = 52, style: str = "auto",
                  templates: GlyphTemplates | None = None, stable_frames: int = 3, gone_frames: int = 4,
-                 move_tolerance: float = 0.03, match_radius: float = 0.25, min_confidence: float = 0.35) -> None:
+                 move_tolerance: float = 0.03, match_radius: float = 0.25, min_confidence: float = 0.5) -> None:
         self.calibration = calibration
         self.deck = deck
         self.style = style
@@ -109,12 +109,14 @@ class CardTracker:
         self._tracks: list[_Track] = []
         self._reported: set[Card] = set()
         self._trick: list[Card] = []
+        self._trick_places: list[tuple[tuple[float, float], Card]] = []
         self._trick_missing = 0
 
     def new_deal(self) -> None:
         """Forget which cards were played: the next deal may show them again."""
         self._reported.clear()
         self._trick.clear()
+        self._trick_places.clear()
         self._tracks.clear()
 
     def process(self, frame: np.ndarray) -> list[CardEvent]:
@@ -139,7 +141,12 @@ class CardTracker:
                 if i not in matched and dist < best_dist:
                     best, best_dist = i, dist
             if best < 0:
-                self._tracks.append(_Track(center, readings=[(d.card, d.confidence)]))
+                new = _Track(center, readings=[(d.card, d.confidence)])
+                # Seen again after a hand hid it: the same physical card, already reported.
+                for place, card in self._trick_places:
+                    if float(np.hypot(center[0] - place[0], center[1] - place[1])) < self.match_radius:
+                        new.reported = card
+                self._tracks.append(new)
                 matched.add(len(self._tracks) - 1)
                 continue
             track = self._tracks[best]
@@ -167,11 +174,14 @@ class CardTracker:
             track.reported = card
             self._reported.add(card)
             if self.calibration.in_trump_zone(self.calibration_point(track)):
-                events.append(CardEvent("trump_turned", self.frame_index, card, None, conf * share))
+                events.append(CardEvent("trump_turned", self.frame_index - track.stable + 1, card, None,
+                                        conf * share))
             else:
                 seat = self.calibration.seat_of(self.calibration_point(track))
-                events.append(CardEvent("card_placed", self.frame_index, card, seat, conf * share))
+                events.append(CardEvent("card_placed", self.frame_index - track.stable + 1, card, seat,
+                                        conf * share))
                 self._trick.append(card)
+                self._trick_places.append((track.center, card))
         self._tracks = [t for t in self._tracks if t.missing <= self.gone_frames]
         if self._trick:
             on_table = {t.reported for t in self._tracks if t.reported is not None and t.missing == 0}
@@ -183,6 +193,7 @@ class CardTracker:
                     events.append(CardEvent("trick_gathered", self.frame_index, cards=tuple(self._trick),
                                             confidence=1.0))
                     self._trick = []
+                    self._trick_places = []
                     self._trick_missing = 0
         return events
 
