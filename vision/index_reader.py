@@ -263,6 +263,9 @@ def extract_glyphs(patch: np.ndarray) -> IndexGlyphs | None:
     """Find the rank (topmost ink, a "10" is two parts) and the suit pip under it."""
     ph, pw = patch.shape[:2]
     ink, redness = ink_mask(patch)
+    # An index corner is mostly paper; a card back or court-card art is mostly ink.
+    if float(ink.mean()) > 0.4:
+        return None
     n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     sx, sy = pw / INDEX_W, ph / INDEX_H
     comps = []

@@ -9,7 +9,8 @@
 * ``trick_gathered``: every card of the current trick has been gone for
   ``gone_frames`` frames.
 
-A hand over the table hides cards for a while: that is not a removal until it lasts
+Only the play area counts (``play_radius`` table units from the centre; seat cards lie
+at 0.6): won tricks and hands held low stay out of it. A hand over the table hides cards for a while: that is not a removal until it lasts
 ``gone_frames``. A card being slid into place moves, so it is not stable. Glare that
 spoils a reading for a frame or two breaks no stability but the misread card's own.
 A frame that differs from the last examined one by less than sensor noise is not
@@ -92,7 +93,8 @@ class FrameChange:
 class CardTracker:
     def __init__(self, calibration: TableCalibration, *, deck: int = 52, style: str = "auto",
                  templates: GlyphTemplates | None = None, stable_frames: int = 3, gone_frames: int = 4,
-                 move_tolerance: float = 0.03, match_radius: float = 0.25, min_confidence: float = 0.5) -> None:
+                 move_tolerance: float = 0.03, match_radius: float = 0.25, min_confidence: float = 0.5,
+                 play_radius: float = 1.0) -> None:
         self.calibration = calibration
         self.deck = deck
         self.style = style
@@ -101,6 +103,7 @@ class CardTracker:
         self.gone_frames = gone_frames
         self.move_tolerance = move_tolerance
         self.match_radius = match_radius
+        self.play_radius = play_radius
         self.min_confidence = min_confidence
         self.frame_index = -1
         self.examined = 0  # frames that were run through the detector
@@ -135,6 +138,9 @@ class CardTracker:
             if d.card is None or d.confidence < self.min_confidence:
                 continue
             center = self.calibration.to_table(d.center)
+            # Won tricks and players' hands lie beyond the play area: they are not plays.
+            if np.hypot(center[0], center[1]) > self.play_radius and not self.calibration.in_trump_zone(d.center):
+                continue
             best, best_dist = -1, self.match_radius
             for i, track in enumerate(self._tracks):
                 dist = float(np.hypot(center[0] - track.center[0], center[1] - track.center[1]))
