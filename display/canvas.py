@@ -30,6 +30,11 @@ Rich = str | Suit  # a run of text, or a suit drawn as its shape
 Align = Literal["left", "center", "right"]
 
 FONT_FLOOR = 12  # px: below this the built-in font is unreadable on the Pi screen
+# Units: no text is asked for smaller than TEXT_MIN, nor shrunk below TEXT_FLOOR to fit
+# (the built-in font's letters are about 0.45 of its size: 18 units is a 5 mm capital
+# on the 7" screen). What does not fit at the floor is cut, and the tests fail on that.
+TEXT_MIN = 20.0
+TEXT_FLOOR = 18.0
 
 
 @dataclass(frozen=True)
@@ -106,10 +111,12 @@ def _pip_shapes(s: pygame.Surface, suit: Suit, size: int, colour: Colour) -> Non
         pygame.draw.polygon(s, colour, [p(0.06, 0.50), p(0.5, 0.02), p(0.94, 0.50), p(0.5, 0.7)])
         pygame.draw.polygon(s, colour, [p(0.5, 0.62), p(0.32, 1.0), p(0.68, 1.0)])
     else:  # clubs
-        circle(0.5, 0.26, 0.215)
-        circle(0.25, 0.58, 0.215)
-        circle(0.75, 0.58, 0.215)
-        circle(0.5, 0.52, 0.13)
+        # Three separate leaves with clear notches between them: at a glance a club must
+        # not look like a spade (both are dark round-topped shapes on a stem).
+        circle(0.5, 0.25, 0.205)
+        circle(0.24, 0.57, 0.205)
+        circle(0.76, 0.57, 0.205)
+        circle(0.5, 0.5, 0.1)
         pygame.draw.polygon(s, colour, [p(0.5, 0.5), p(0.32, 1.0), p(0.68, 1.0)])
 
 
@@ -200,8 +207,9 @@ class Canvas:
         "...". Suits in ``content`` are drawn as chips. Returns the rect actually drawn."""
         parts: list[Rich] = [content] if isinstance(content, str) else list(content)
         label = "".join(p.symbol if isinstance(p, Suit) else p for p in parts)
+        size = max(size, TEXT_MIN)
         px = self.px(size)
-        floor = max(FONT_FLOOR, self.px(min_size if min_size is not None else size * 0.7))
+        floor = max(FONT_FLOOR, self.px(max(TEXT_FLOOR, min_size if min_size is not None else size * 0.7)))
         f = font(px)
         # Shrink until it fits the width, and the line is not taller than the box.
         while px > floor and (self._measure(parts, f) > box.w or f.get_height() > box.h * 1.15):
@@ -256,8 +264,9 @@ class Canvas:
     def paragraph(self, content: str, box: pygame.Rect, size: float, colour: Colour = theme.TEXT,
                   align: Align = "left", min_size: float | None = None, spacing: float = 1.05) -> pygame.Rect:
         """Word-wrapped text in ``box``, shrunk until every line fits."""
+        size = max(size, TEXT_MIN)
         px = self.px(size)
-        floor = max(FONT_FLOOR, self.px(min_size if min_size is not None else size * 0.6))
+        floor = max(FONT_FLOOR, self.px(max(TEXT_FLOOR, min_size if min_size is not None else size * 0.6)))
         while True:
             f = font(px)
             lines = _wrap(content, f, box.w)
@@ -289,8 +298,7 @@ class Canvas:
             _record("card", rect, f"{label}:empty")
             return
         pygame.draw.rect(self.surface, theme.CARD_FACE, rect, border_radius=radius)
-        pygame.draw.rect(self.surface, edge or theme.CARD_EDGE, rect, max(1, rect.w // (14 if edge else 50)),
-                         border_radius=radius)
+        border = max(1, rect.w // (14 if edge else 50))
         colour = theme.SUIT_COLOURS[card.suit]
         rank = rank_text(card.rank)
         if rect.w >= rect.h:
@@ -306,7 +314,7 @@ class Canvas:
             # Table size: big rank top left, suit under it, and a large suit in the middle.
             f = font(round(rect.h * 0.36))
             img = f.render(rank, True, colour)
-            pad = round(rect.w * 0.09)
+            pad = max(round(rect.w * 0.09), border + round(rect.w * 0.05))
             if img.get_width() > rect.w - 2 * pad:  # "10" on a narrow card
                 f = font(round(rect.h * 0.36 * (rect.w - 2 * pad) / img.get_width()))
                 img = f.render(rank, True, colour)
@@ -315,6 +323,8 @@ class Canvas:
             self.pip(card.suit, (rect.x + pad + small // 2 + 1, rect.y + pad + img.get_height() + small // 2), small)
             big = round(min(rect.w * 0.62, rect.h * 0.42))
             self.pip(card.suit, (rect.right - pad - big // 2, rect.bottom - pad - big // 2), big)
+        # The edge goes on last, so a large suit never covers it.
+        pygame.draw.rect(self.surface, edge or theme.CARD_EDGE, rect, border, border_radius=radius)
         if dim:
             shade = pygame.Surface(rect.size, pygame.SRCALPHA)
             shade.fill((0, 0, 0, 110))

@@ -193,21 +193,56 @@ def match_summary(surface: pygame.Surface, game: Game, status: Status) -> None:
     col = c.r(16, 116, left_w, c.h - 116 - 70)
     row_h = min(col.h // len(keys), c.px(80))
     rikken = isinstance(game, Rikken)
+    stats = _match_stats(game, keys)
     for i, key in enumerate(keys):
         row = pygame.Rect(col.x, col.y + i * row_h, col.w, row_h - c.px(6))
         c.panel(row, label=f"total:{key}")
-        swatch = pygame.Rect(row.x + c.px(10), row.centery - c.px(4), c.px(30), c.px(8))
+        top = pygame.Rect(row.x, row.y + c.px(4), row.w, (row.h - c.px(8)) * 3 // 5)
+        swatch = pygame.Rect(row.x + c.px(10), top.centery - c.px(4), c.px(30), c.px(8))
         _legend_mark(c, swatch, i)
-        text_box = pygame.Rect(swatch.right + c.px(8), row.y, row.w - swatch.w - c.px(26), row.h)
+        text_box = pygame.Rect(swatch.right + c.px(8), top.y, row.w - swatch.w - c.px(26), top.h)
         c.text(labels[i], pygame.Rect(text_box.x, text_box.y, text_box.w * 3 // 5, text_box.h), 26, theme.TEXT,
                min_size=14)
         c.text(f"{finals[i]:+d}" if rikken else str(finals[i]),
                pygame.Rect(text_box.x + text_box.w * 3 // 5, text_box.y, text_box.w * 2 // 5, text_box.h), 32,
                theme.TEXT, "right", min_size=18)
+        c.text(stats[i], pygame.Rect(row.x + c.px(10), top.bottom, row.w - c.px(20), row.bottom - top.bottom - c.px(4)),
+               19, theme.MUTED, min_size=12)
     chart = c.r(16 + left_w + 16, 116, c.w - left_w - 48, c.h - 116 - 70)
     score_chart(c, chart, series, labels)
     if over:
         buttons(c, c.r(40, c.h - 60, c.w - 80, 46), [("NEXT", "hold for the menu: a new match")], 22)
+
+
+def _match_stats(game: Game, keys: Sequence[str]) -> list[str]:
+    """One line per series: how its hands went (klaverjassen: as makers; Rikken: contracts)."""
+    lines = []
+    if isinstance(game, Klaverjassen):
+        for team in keys:
+            results: dict[str, int] = {}
+            roem = 0
+            for hand in game.hands:
+                score = hand.score()
+                if score is None or hand.maker is None:
+                    continue
+                roem += score.roem[team]
+                if team_of(hand.maker, game.seats) == team:
+                    results[score.result] = results.get(score.result, 0) + 1
+            parts = [f"{n} {r}" for r, n in sorted(results.items(), key=lambda x: -x[1])]
+            lines.append(" · ".join(parts + [f"roem {roem}"]))
+    elif isinstance(game, Rikken):
+        for seat in keys:
+            played = made = 0
+            for rhand in game.hands:
+                rscore = rhand.score()
+                if rscore is None or rhand.contract is None or seat not in rhand.contract.side:
+                    continue
+                played += 1
+                made += rscore.score[seat] > 0
+            lines.append(f"played {played} · won {made}")
+    else:
+        lines = ["" for _ in keys]
+    return lines
 
 
 def _series_label(game: Game, key: str, status: Status) -> str:
@@ -216,7 +251,7 @@ def _series_label(game: Game, key: str, status: Status) -> str:
     return name_of(key, game, status)
 
 
-_DASHES = (None, 14, 6, 22)  # line pattern per series: solid, dashed, dotted, long dash
+_DASHES = (None, 22, 8, 30)  # line pattern per series: solid, dashed, dotted, long dash
 
 
 def _legend_mark(c: Canvas, rect: pygame.Rect, i: int) -> None:

@@ -55,11 +55,11 @@ def _draw_trick(c: Canvas, pl: Places, seats: Sequence[str], trick: Trick | None
 
 def _lead_mark(c: Canvas, rect: pygame.Rect) -> None:
     """A small amber "1" on the led card's corner: who led this trick."""
-    r = c.px(15)
+    r = c.px(17)
     centre = (rect.right - c.px(4), rect.top + c.px(4))
     pygame.draw.circle(c.surface, theme.ACCENT, centre, r)
     pygame.draw.circle(c.surface, theme.ON_ACCENT, centre, r, max(1, c.px(2)))
-    c.text("1", pygame.Rect(centre[0] - r, centre[1] - r, 2 * r, 2 * r), 20, theme.ON_ACCENT, "center")
+    c.text("1", pygame.Rect(centre[0] - r, centre[1] - r, 2 * r, 2 * r), 26, theme.ON_ACCENT, "center")
 
 
 def _seat_note(seat: str, trick: Trick | None, complete: bool, to_move: str | None, extra: str = "") -> str:
@@ -473,8 +473,29 @@ def _rikken_sidebar(c: Canvas, game: Rikken, hand: RikkenHand | None, status: St
         if hand.current_trick is None and finished:
             finished = finished[:-1]
         last = finished[-1] if finished else None
+    if bidding and hand is not None:
+        _calls_panel(c, game, hand, status, 326, c.h - 336)
+        return
     caption = f"{name_of(last.winner, game, status)} won it" if last is not None and last.winner else ""
     _last_trick_panel(c, last, seats, 326, c.h - 336, caption)
+
+
+def _calls_panel(c: Canvas, game: Rikken, hand: RikkenHand, status: Status, y: float, h: float) -> None:
+    """The calls in the order they were made, newest first: for whoever looked away."""
+    rect = _sidebar_panel(c, y, h)
+    inner = _label(c, rect, "CALLS", "newest first")
+    calls = list(hand.auction.calls) if hand.auction is not None else []
+    if not calls:
+        c.text("none yet", inner, 24, theme.MUTED, "center")
+        return
+    row_h = c.px(27)
+    fit = max(1, inner.h // row_h)
+    for i, (seat, call) in enumerate(reversed(calls[-fit:])):
+        row = pygame.Rect(inner.x, inner.y + i * row_h, inner.w, row_h)
+        c.text(name_of(seat, game, status), pygame.Rect(row.x, row.y, row.w * 2 // 5, row.h), 22,
+               theme.MUTED, min_size=14)
+        c.text(call_rich(call), pygame.Rect(row.x + row.w * 2 // 5, row.y, row.w * 3 // 5, row.h), 24,
+               theme.TEXT if i else theme.ACCENT, "right", min_size=14)
 
 
 __all__ = ["klaverjas_table", "rikken_table", "call_rich", "contract_rich", "who"]
