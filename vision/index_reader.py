@@ -36,6 +36,11 @@ for _style, _letters in STYLES.items():
 AUTO_PREFERENCE: Final = ("en", "nl", "de", "fr")
 
 
+# Printed shapes whose hole count differs by font: a Q whose tail closes a second hole,
+# an open-topped 4, a 10 whose digits touch.
+EXTRA_HOLES: Final[dict[str, set[int]]] = {"Q": {1, 2}, "10": {1, 2}}
+
+
 def letter_to_rank(letter: str, style: str) -> Rank | None:
     meanings = LETTER_RANKS.get(letter, {})
     if style != "auto":
@@ -136,6 +141,7 @@ class GlyphTemplates:
     ranks: dict[str, list[np.ndarray]] = field(default_factory=dict)
     rank_aspects: dict[str, list[float]] = field(default_factory=dict)
     rank_topology: dict[str, list[tuple[int, float]]] = field(default_factory=dict)
+    allowed_holes: dict[str, set[int]] = field(default_factory=dict)  # hole counts a letter may show
     suits: dict[Suit, list[np.ndarray]] = field(default_factory=dict)
     exact_style: bool = False  # profile templates: keyed by the engine's rank letters
     _bank: tuple[list[str], np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
@@ -220,11 +226,18 @@ def _add_bank(t: GlyphTemplates) -> None:
     scale = 400.0
     rank_vecs = data["rank_vecs"].astype(np.float32) / scale
     suit_vecs = data["suit_vecs"].astype(np.float32) / scale
-    for letter, vec, aspect, n_holes, hole_y in zip(data["letters"], rank_vecs, data["aspects"], data["holes"],
-                                                     data["hole_ys"]):
-        t.ranks.setdefault(str(letter), []).append(vec.reshape(-1))
-        t.rank_aspects.setdefault(str(letter), []).append(float(aspect))
-        t.rank_topology.setdefault(str(letter), []).append((int(n_holes), float(hole_y)))
+    # A blurred sample's holes may have closed up: judge topology by the letter's clean shape.
+    canonical: dict[str, tuple[int, float]] = {}
+    for letter, topos in t.rank_topology.items():
+        counts = [h for h, _ in topos]
+        mode = max(set(counts), key=counts.count)
+        canonical[letter] = (mode, float(np.mean([y for h, y in topos if h == mode])))
+        t.allowed_holes[letter] = set(counts) | EXTRA_HOLES.get(letter, set())
+    for letter, vec, aspect in zip(data["letters"], rank_vecs, data["aspects"]):
+        key = str(letter)
+        t.ranks.setdefault(key, []).append(vec.reshape(-1))
+        t.rank_aspects.setdefault(key, []).append(float(aspect))
+        t.rank_topology.setdefault(key, []).append(canonical.get(key, (0, 0.5)))
     for suit_letter, vec in zip(data["suits"], suit_vecs):
         t.suits.setdefault(Suit.parse(str(suit_letter)), []).append(vec.reshape(SUIT_SIZE, SUIT_SIZE))
 
@@ -339,7 +352,13 @@ def classify(glyphs: IndexGlyphs, templates: GlyphTemplates, letters: list[str],
         letters = [letter for letter in letters if letter in ("10", "T")] or letters
     names, vecs, aspects, t_holes, t_ys, owner = templates.bank()
     s = vecs @ rank_vec.ravel() - 0.25 * np.abs(np.log((aspect + 0.05) / (aspects + 0.05)))
-    s -= 0.12 * np.abs(holes - t_holes)
+    if templates.allowed_holes:
+        # Letters whose every printed form has another number of holes lose a little.
+        hole_cost = np.array([0.0 if holes in templates.allowed_holes.get(n, {holes}) else
+                              0.12 * min(abs(holes - a) for a in templates.allowed_holes[n]) for n in names], np.float32)
+        s -= hole_cost[owner]
+    else:
+        s -= 0.12 * np.abs(holes - t_holes)
     if holes == 1:
         s -= np.where(t_holes == 1, 0.5 * np.abs(hole_y - t_ys), 0.0)
     allowed = set(letters)

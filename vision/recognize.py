@@ -86,11 +86,21 @@ def _read_corner(frame: np.ndarray, c: CornerCandidate, card_w: float, templates
     return read_index(patch, templates, deck, style), corners
 
 
-def _whole_photo_quad(w: int, h: int) -> Quad | None:
+def _whole_photo_quad(frame: np.ndarray) -> Quad | None:
     """A photo of card proportions may be one card, cut out and straightened (as a
-    deck-teaching photo is): then the photo's own border is the card's."""
+    deck-teaching photo is): then the photo's own border is the card's. Its rim is then
+    plain card stock: light, unsaturated and even, unlike a table."""
+    h, w = frame.shape[:2]
     short, long_ = min(w, h), max(w, h)
     if not CARD_ASPECT * 0.85 <= long_ / short <= CARD_ASPECT * 1.15:
+        return None
+    m = max(2, short // 40)
+    rim = np.concatenate([frame[:m].reshape(-1, 3), frame[-m:].reshape(-1, 3),
+                          frame[:, :m].reshape(-1, 3), frame[:, -m:].reshape(-1, 3)])
+    hsv = cv2.cvtColor(rim.reshape(-1, 1, 3), cv2.COLOR_BGR2HSV).reshape(-1, 3)
+    gray = rim.mean(axis=1)
+    spread = float(np.percentile(gray, 75) - np.percentile(gray, 25))  # rounded corners show the table
+    if float(np.median(hsv[:, 1])) > 70 or float(np.median(gray)) < 110 or spread > 25:
         return None
     corners = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
     return Quad(corners, float(short), float(long_))
@@ -118,7 +128,8 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
     detections: list[Detection] = []
     quads = list(regions.quads)
     h, w = frame.shape[:2]
-    cut_out = _whole_photo_quad(w, h) if not any(q.short_side * q.long_side > 0.5 * w * h for q in quads) else None
+    cut_out = (_whole_photo_quad(frame) if not any(q.short_side * q.long_side > 0.5 * w * h for q in quads)
+               else None)
     if cut_out is not None:
         quads.append(cut_out)
     for quad in quads:
