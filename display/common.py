@@ -22,6 +22,12 @@ def name_of(seat: str, game: Game | None, status: Status) -> str:
     return name or theme.SEAT_WORDS.get(seat, seat)
 
 
+def seat_tag(seat: str, game: Game | None, status: Status) -> str:
+    """The seat letter under a player's name; nothing when the plate already says "North"."""
+    named = status.names.get(seat) or (game.match.names.get(seat) if game is not None else None)
+    return seat if named else ""
+
+
 def who(seat: str, game: Game | None, status: Status) -> str:
     """``Anna (N)``, or ``North`` when there is no name."""
     name = status.names.get(seat) or (game.match.names.get(seat) if game is not None else None)
@@ -47,11 +53,12 @@ def places(c: Canvas, seats: Sequence[str], table_w: float) -> Places:
     mid_x = (table_w - cw) / 2
     spots = [(mid_x, top), (right_x, mid_y), (mid_x, bottom), (left_x, mid_y)]
     plate_w = table_w - 14.0 - (mid_x + cw + 12)
+    side_w = min(185.0, mid_x - left_x - 8)  # the side plates reach in under the table, short of the bottom card
     plates = [
         (mid_x + cw + 12, top, plate_w, 74.0),
-        (right_x - 30, mid_y + ch + 6, cw + 30, 74.0),
+        (right_x + cw - side_w, mid_y + ch + 6, side_w, 74.0),
         (mid_x + cw + 12, bottom + ch - 74.0, plate_w, 74.0),
-        (left_x, mid_y + ch + 6, cw + 30, 74.0),
+        (left_x, mid_y + ch + 6, side_w, 74.0),
     ]
     card = {s: c.r(*spots[i], cw, ch) for i, s in enumerate(seats[:4])}
     plate = {s: c.r(*plates[i]) for i, s in enumerate(seats[:4])}
@@ -60,12 +67,17 @@ def places(c: Canvas, seats: Sequence[str], table_w: float) -> Places:
 
 
 def plate(c: Canvas, rect: pygame.Rect, name: str, note: str, *, turn: bool = False,
-          note_colour: theme.Colour = theme.MUTED, edge: theme.Colour | None = None) -> None:
-    """A seat's name plate: the name big, a short note under it. Amber when it is their turn."""
+          note_colour: theme.Colour = theme.MUTED, marked: bool = False) -> None:
+    """A seat's name plate: the name big, a short note under it. Amber when it is their
+    turn; ``marked`` (the Rikken declaring side) puts a bar down its left edge."""
     fill = theme.ACCENT if turn else theme.PANEL
     ink = theme.ON_ACCENT if turn else theme.TEXT
-    c.panel(rect, fill, edge if edge is not None else (theme.ACCENT if turn else theme.PANEL_EDGE), label=f"plate:{name}")
+    c.panel(rect, fill, theme.ACCENT if turn else theme.PANEL_EDGE, label=f"plate:{name}")
     inner = rect.inflate(-c.px(14), -c.px(8))
+    if marked:
+        bar = pygame.Rect(rect.x + c.px(5), rect.y + c.px(8), c.px(7), rect.h - c.px(16))
+        pygame.draw.rect(c.surface, theme.ON_ACCENT if turn else theme.ACCENT, bar, border_radius=c.px(3))
+        inner = pygame.Rect(bar.right + c.px(7), inner.y, rect.right - bar.right - c.px(14), inner.h)
     top = pygame.Rect(inner.x, inner.y, inner.w, inner.h * 11 // 20)
     bottom = pygame.Rect(inner.x, top.bottom, inner.w, inner.h - top.h)
     c.text(name, top, 32, ink, min_size=20)

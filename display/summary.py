@@ -102,12 +102,15 @@ def _rikken_hand(c: Canvas, game: Rikken, hand: RikkenHand, status: Status) -> N
     if k is not None:
         head += contract_rich(hand) + [" by " + " & ".join(name_of(s, game, status) for s in k.side)]
     else:
-        head.append("no contract")
+        head.append(f"{name_of(hand.dealer, game, status)} dealt")
     _title(c, head)
     verdict = {"made": "made", "lost": "lost", "split": "some made it", "verzaakt": "verzaakt",
                "all-pass": "everyone passed", "misdeal": "misdeal: deal again",
                "no-turn-card": "no card turned: deal again", "troel-not-called": "troel not called"}[score.result]
-    if k is not None and score.side_tricks is not None and k.kind not in MISERIE_KINDS:
+    first = hand.first_violation()
+    if score.result == "verzaakt" and first is not None:
+        verdict = f"verzaakt by {name_of(first.seat, game, status)}"
+    elif k is not None and score.side_tricks is not None and k.kind not in MISERIE_KINDS:
         verdict += f": {score.side_tricks} tricks, {k.target} needed"
     c.text(verdict, c.r(20, 56, c.w - 40, 84), 64, _VERDICT_COLOUR.get(score.result, theme.TEXT), "center",
            min_size=36)
@@ -251,7 +254,8 @@ def _series_label(game: Game, key: str, status: Status) -> str:
     return name_of(key, game, status)
 
 
-_DASHES = (None, 22, 8, 30)  # line pattern per series: solid, dashed, dotted, long dash
+# Line pattern per series (units on, units off): solid, dashed, dotted, dash-dot-like.
+_DASHES: tuple[tuple[float, float] | None, ...] = (None, (26.0, 9.0), (6.0, 7.0), (40.0, 10.0))
 
 
 def _legend_mark(c: Canvas, rect: pygame.Rect, i: int) -> None:
@@ -269,8 +273,8 @@ def _polyline(c: Canvas, points: Sequence[tuple[int, int]], colour: theme.Colour
         if len(points) > 1:
             pygame.draw.lines(c.surface, colour, False, points, width)
         return
-    step = c.px(dash)
-    on, left = True, float(step)
+    lengths = (float(c.px(dash[0])), float(c.px(dash[1])))
+    on, left = True, lengths[0]
     for a, b in zip(points, points[1:]):
         va, vb = pygame.math.Vector2(a), pygame.math.Vector2(b)
         length = va.distance_to(vb)
@@ -282,33 +286,16 @@ def _polyline(c: Canvas, points: Sequence[tuple[int, int]], colour: theme.Colour
             left -= end - pos
             pos = end
             if left <= 0.5:  # (not 0: float crumbs would never finish the segment)
-                on, left = not on, float(step)
+                on = not on
+                left = lengths[0] if on else lengths[1]
 
 
 def _line(c: Canvas, a: tuple[int, int], b: tuple[int, int], colour: theme.Colour, i: int) -> None:
-    """A segment in series i's pattern (not colour alone: patterns and markers differ)."""
-    width = max(2, c.px(4))
-    dash = _DASHES[i % len(_DASHES)]
-    if dash is None:
-        pygame.draw.line(c.surface, colour, a, b, width)
-        return
-    va, vb = pygame.math.Vector2(a), pygame.math.Vector2(b)
-    length = va.distance_to(vb)
-    if length == 0:
-        return
-    step = c.px(dash)
-    on = True
-    pos = 0.0
-    while pos < length:
-        end = min(length, pos + step)
-        if on:
-            pygame.draw.line(c.surface, colour, va.lerp(vb, pos / length), va.lerp(vb, end / length), width)
-        on = not on
-        pos = end
+    _polyline(c, [a, b], colour, i)
 
 
 def _marker(c: Canvas, centre: tuple[int, int], i: int, colour: theme.Colour) -> None:
-    r = max(3, c.px(6))
+    r = max(3, c.px(5))
     x, y = centre
     kind = i % 4
     if kind == 0:

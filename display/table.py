@@ -10,7 +10,7 @@ import pygame
 
 from display import theme
 from display.canvas import Canvas, Rich
-from display.common import SIDEBAR, Places, buttons, name_of, places, plate, who
+from display.common import SIDEBAR, Places, buttons, name_of, places, plate, seat_tag, who
 from display.status import Status
 from engine.cards import Card, Suit
 from engine.klaverjassen import Klaverjassen, KlaverjasHand, Phase, roem_marks
@@ -143,7 +143,7 @@ def klaverjas_table(surface: pygame.Surface, game: Klaverjassen, status: Status)
     if hand is None:
         for seat in seats:
             c.card(None, pl.card[seat], seat)
-            plate(c, pl.plate[seat], name_of(seat, game, status), seat)
+            plate(c, pl.plate[seat], name_of(seat, game, status), seat_tag(seat, game, status))
         _centre_text(c, pl.centre, [("Deal the cards", 36, theme.TEXT), ("hand 1 of %d" % game.rules.hands, 24, theme.MUTED)])
     elif hand.phase is Phase.TRUMP:
         _trump_choice(c, game, hand, status, pl)
@@ -158,7 +158,8 @@ def _klaverjas_trick(c: Canvas, game: Klaverjassen, hand: KlaverjasHand, status:
     _draw_trick(c, pl, game.seats, trick, complete, to_move)
     for seat in game.seats:
         note = _seat_note(seat, trick, complete, to_move)
-        plate(c, pl.plate[seat], name_of(seat, game, status), note or seat, turn=seat == to_move)
+        plate(c, pl.plate[seat], name_of(seat, game, status), note or seat_tag(seat, game, status),
+              turn=seat == to_move)
     if trick is None:
         _centre_text(c, pl.centre, [("Trick 1 of 8", 30, theme.MUTED)])
     elif complete and trick.winner is not None:
@@ -191,7 +192,7 @@ def _trump_choice(c: Canvas, game: Klaverjassen, hand: KlaverjasHand, status: St
         elif seat == hand.dealer:
             note = "deals"
         else:
-            note = seat
+            note = seat_tag(seat, game, status)
         plate(c, pl.plate[seat], name_of(seat, game, status), note, turn=seat == to_move)
         if seat == to_move:
             c.outline(pl.card[seat], theme.ACCENT, 6, 10)
@@ -352,7 +353,7 @@ def _rikken_trick(c: Canvas, game: Rikken, hand: RikkenHand | None, status: Stat
     if hand is None:
         for seat in seats:
             c.card(None, pl.card[seat], seat)
-            plate(c, pl.plate[seat], name_of(seat, game, status), seat)
+            plate(c, pl.plate[seat], name_of(seat, game, status), seat_tag(seat, game, status))
         _centre_text(c, pl.centre, [("Deal the cards", 36, theme.TEXT)])
         return
     trick, complete = _shown_trick(hand.tricks, hand.current_trick)
@@ -363,9 +364,7 @@ def _rikken_trick(c: Canvas, game: Rikken, hand: RikkenHand | None, status: Stat
     for seat in seats:
         tricks = f"{won[seat]} trick{'s' if won[seat] != 1 else ''}"
         note = _seat_note(seat, trick, complete, to_move, tricks)
-        if seat in side:
-            note = "plays · " + note
-        plate(c, pl.plate[seat], name_of(seat, game, status), note, turn=seat == to_move)
+        plate(c, pl.plate[seat], name_of(seat, game, status), note, turn=seat == to_move, marked=seat in side)
     if trick is None:
         c_ = hand.contract
         first = "the partner leads the called card" if c_ is not None and c_.leader is None else "Trick 1 of 13"

@@ -383,3 +383,39 @@ def test_committed_screenshots_are_named_after_scenarios() -> None:
         stem, _, size = png.stem.rpartition("-")
         assert stem in names and size in ("800x480", "1920x1080"), png.name
         assert png.stat().st_size < 200_000, png.name
+
+
+# -- every moment of whole matches ----------------------------------------------------------------
+
+
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+@pytest.mark.parametrize("kind", ["verplicht", "klassiek", "rikken"])
+def test_every_moment_of_a_match_renders_cleanly(kind: str, seed: int) -> None:
+    """Replay whole simulated matches (with verzakingen, misdeals, forgotten troels) event
+    by event and draw the automatic screen and the table after each: nothing is cut,
+    nothing runs off the screen, and the screen never crashes on a state it has not seen."""
+    from engine.events import MatchStart
+    from engine.game import new_game
+    from engine.simulate import rikken_session
+
+    if kind == "rikken":
+        _, events = rikken_session(random.Random(seed), 8, {"hands": 8}, verzaak_rate=0.05, forget_troel_rate=0.3,
+                                   misdeal_rate=0.1)
+    else:
+        rules = {"trump_choice": kind, "hands": 3} | ({"all_pass": "forced_choice"} if kind == "klassiek" else {})
+        _, events = klaverjas_match(random.Random(seed), rules, hands=3, verzaak_rate=0.04)
+    first = events[0]
+    assert isinstance(first, MatchStart)
+    game = new_game(MatchStart(first.game, dict(first.rules), first.seats, {"N": "Wilhelmina", "E": "Bo"}))
+    surface = pygame.Surface((800, 480))
+    for event in [None, *events[1:]]:
+        if event is not None:
+            game.apply(event)
+        for screen in (Screen.AUTO, Screen.TABLE, Screen.HAND_SUMMARY, Screen.MATCH_SUMMARY, Screen.VERZAKING):
+            with recording() as log:
+                render(surface, game, Status(screen=screen))
+            for d in log:
+                assert surface.get_rect().contains(d.rect), (event, d)
+                assert not d.clipped, (event, screen, d.label, d.box)
