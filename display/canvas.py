@@ -75,10 +75,12 @@ _fonts: dict[int, pygame.font.Font] = {}
 def font(px: int) -> pygame.font.Font:
     """pygame's built-in bold sans at ``px`` pixels (cached: fonts are slow to open)."""
     px = max(FONT_FLOOR, px)
+    if not pygame.font.get_init():
+        # Fonts opened before a pygame.quit() are dead: start the cache again.
+        pygame.font.init()
+        _fonts.clear()
     f = _fonts.get(px)
     if f is None:
-        if not pygame.font.get_init():
-            pygame.font.init()
         f = pygame.font.Font(None, px)
         _fonts[px] = f
     return f

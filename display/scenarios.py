@@ -149,6 +149,7 @@ def scenarios() -> list[Scenario]:
     out.append(Scenario("name-trump", pick, Status(trump_pick=Suit.DIAMONDS),
                         "Verplicht: left of the dealer names trump with the buttons"))
     game = _search(_klaverjas({"trump_choice": "verplicht"}, 6, rate=0.08), NAMES, verzaakt)
+    assert isinstance(game, Klaverjassen)
     hand = game.hand
     assert hand is not None
     out.append(Scenario("verzaking", game, Status(verzaking=hand.violations[0]),

@@ -21,7 +21,8 @@ _VERDICT_COLOUR = {"made": theme.GOOD, "pit": theme.GOOD, "nat": theme.BAD, "teg
                    "verzaakt": theme.BAD, "lost": theme.BAD, "split": theme.ACCENT}
 
 
-def _scored_hand(hands: Sequence[KlaverjasHand] | Sequence[RikkenHand]) -> KlaverjasHand | RikkenHand | None:
+def _scored_hand(hands: Sequence[KlaverjasHand | RikkenHand]) -> KlaverjasHand | RikkenHand | None:
+    """The latest hand with a score (the current one may be just dealt)."""
     for hand in reversed(hands):
         if hand.score() is not None:
             return hand

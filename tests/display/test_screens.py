@@ -419,3 +419,12 @@ def test_every_moment_of_a_match_renders_cleanly(kind: str, seed: int) -> None:
             for d in log:
                 assert surface.get_rect().contains(d.rect), (event, d)
                 assert not d.clipped, (event, screen, d.label, d.box)
+
+
+def test_rendering_survives_pygame_being_restarted(all_scenarios: dict[str, Scenario]) -> None:
+    """The device may quit and restart pygame (a new window); cached fonts must not be stale."""
+    surface = pygame.Surface((800, 480))
+    render(surface, all_scenarios["table"].game, Status())
+    pygame.font.quit()
+    render(surface, all_scenarios["table"].game, Status())
+    assert pygame.font.get_init()
