@@ -200,7 +200,7 @@ class Canvas:
 
     @staticmethod
     def _chip_w(line_h: int) -> int:
-        return round(line_h * 0.95)
+        return round(line_h * 1.12)
 
     def text(self, content: str | Sequence[Rich], box: pygame.Rect, size: float, colour: Colour = theme.TEXT,
              align: Align = "left", valign: Literal["top", "center", "bottom"] = "center",
@@ -238,9 +238,10 @@ class Canvas:
         start = x
         for part in parts:
             if isinstance(part, Suit):
+                # A little taller than the capitals: it is an icon, and must read from afar.
                 w = self._chip_w(height)
-                side = round(height * 0.78)
-                self.chip(part, pygame.Rect(x + (w - side) // 2, y + (height - side) // 2 - round(height * 0.04), side, side))
+                side = round(height * 0.92)
+                self.chip(part, pygame.Rect(x + (w - side) // 2, y + (height - side) // 2, side, side))
                 x += w
             else:
                 img = f.render(part, True, colour)
