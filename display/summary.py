@@ -9,11 +9,11 @@ import pygame
 
 from display import theme
 from display.canvas import Canvas, Rich
-from display.common import buttons, name_of
+from display.common import buttons, name_of, who
 from display.status import Status
 from display.table import contract_rich
 from engine.game import Game
-from engine.klaverjassen import Klaverjassen, KlaverjasHand, roem_marks
+from engine.klaverjassen import HAND_POINTS, RULE_TEXT, Klaverjassen, KlaverjasHand, roem_marks
 from engine.rikken import MISERIE_KINDS, Rikken, RikkenHand
 from engine.tricks import team_of
 
@@ -62,13 +62,36 @@ def _verdict_klaverjas(game: Klaverjassen, hand: KlaverjasHand, result: str) -> 
     }[result]
 
 
+def _why_klaverjas(game: Klaverjassen, hand: KlaverjasHand, status: Status) -> str:
+    """The verdict's reason in one line, so nobody has to do the sum at the table."""
+    score = hand.score()
+    assert score is not None and hand.maker is not None
+    makers = team_of(hand.maker, game.seats)
+    if score.result == "verzaakt":
+        first = hand.first_violation()
+        if first is None:
+            return ""
+        return f"{who(first.seat, game, status)} in trick {first.trick}: {RULE_TEXT[first.rule]}"
+    if score.result == "pit":
+        return f"{makers} took all 8 tricks: 100 roem for pit"
+    if score.result == "tegenpit":
+        return f"{makers} took no trick: the others get everything"
+    all_roem = sum(score.roem.values())
+    have = score.points[makers] + score.roem[makers]
+    need = (HAND_POINTS + all_roem) // 2 + 1
+    if score.roem[makers]:
+        return f"{makers} had {score.points[makers]} + {score.roem[makers]} roem = {have}, needed {need}"
+    return f"{makers} had {have}, needed {need}"
+
+
 def _klaverjas_hand(c: Canvas, game: Klaverjassen, hand: KlaverjasHand, status: Status) -> None:
     score = hand.score()
     assert score is not None and hand.trump is not None and hand.maker is not None
     _title(c, [f"Hand {hand.number} of {game.rules.hands} · ", hand.trump,
                f" {hand.trump.dutch} · {name_of(hand.maker, game, status)} played"])
-    c.text(_verdict_klaverjas(game, hand, score.result), c.r(20, 56, c.w - 40, 84), 72,
+    c.text(_verdict_klaverjas(game, hand, score.result), c.r(20, 50, c.w - 40, 78), 72,
            _VERDICT_COLOUR[score.result], "center", min_size=40)
+    c.text(_why_klaverjas(game, hand, status), c.r(20, 126, c.w - 40, 30), 26, theme.TEXT, "center", min_size=18)
     totals = game.totals()
     cols = [("", 0.0, 0.22), ("points", 0.22, 0.18), ("roem", 0.40, 0.22), ("score", 0.62, 0.18), ("total", 0.80, 0.20)]
     table = c.r(40, 160, c.w - 80, 230)

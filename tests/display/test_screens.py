@@ -428,3 +428,29 @@ def test_rendering_survives_pygame_being_restarted(all_scenarios: dict[str, Scen
     pygame.font.quit()
     render(surface, all_scenarios["table"].game, Status())
     assert pygame.font.get_init()
+
+
+def test_hand_summary_says_why_in_the_engine_numbers() -> None:
+    """'NS had 70 + 20 roem = 90, needed 92' must be the engine's points and the rule's bar."""
+    from engine.klaverjassen import HAND_POINTS
+    from engine.tricks import team_of
+
+    seen = set()
+    for seed in range(1, 30):
+        game, _ = klaverjas_match(random.Random(seed), {"hands": 1}, hands=1)
+        hand = game.hand
+        assert hand is not None and hand.maker is not None
+        score = hand.score()
+        assert score is not None
+        if score.result not in ("made", "nat") or score.result in seen:
+            continue
+        seen.add(score.result)
+        with recording() as log:
+            render(pygame.Surface((800, 480)), game, Status(screen=Screen.HAND_SUMMARY))
+        makers = team_of(hand.maker, game.seats)
+        have = score.points[makers] + score.roem[makers]
+        need = (HAND_POINTS + sum(score.roem.values())) // 2 + 1
+        line = next(d.label for d in log if d.label.startswith(f"{makers} had "))
+        assert line.endswith(f"{have}, needed {need}")
+        assert (have >= need) == (score.result == "made")
+    assert seen == {"made", "nat"}
