@@ -78,11 +78,13 @@ def plate(c: Canvas, rect: pygame.Rect, name: str, note: str, *, turn: bool = Fa
         bar = pygame.Rect(rect.x + c.px(5), rect.y + c.px(8), c.px(7), rect.h - c.px(16))
         pygame.draw.rect(c.surface, theme.ON_ACCENT if turn else theme.ACCENT, bar, border_radius=c.px(3))
         inner = pygame.Rect(bar.right + c.px(7), inner.y, rect.right - bar.right - c.px(14), inner.h)
+    if not note:
+        c.text(name, inner, 32, ink, min_size=20)  # alone: in the middle, not over an empty line
+        return
     top = pygame.Rect(inner.x, inner.y, inner.w, inner.h * 11 // 20)
     bottom = pygame.Rect(inner.x, top.bottom, inner.w, inner.h - top.h)
     c.text(name, top, 32, ink, min_size=20)
-    if note:
-        c.text(note, bottom, 22, theme.ON_ACCENT if turn else note_colour, min_size=15)
+    c.text(note, bottom, 22, theme.ON_ACCENT if turn else note_colour, min_size=18)
 
 
 def buttons(c: Canvas, rect: pygame.Rect, hints: Sequence[tuple[str, str]], size: float = 24,

@@ -252,7 +252,7 @@ def _klaverjas_sidebar(c: Canvas, game: Klaverjassen, hand: KlaverjasHand | None
         c.text(f"{name_of(hand.maker, game, status)} plays · {team_of(hand.maker, seats)}", under, 24, theme.TEXT,
                min_size=15)
     else:
-        c.text("choosing", row, 40, theme.MUTED, min_size=26)
+        c.text("choosing" if hand is not None else "not dealt", row, 40, theme.MUTED, min_size=26)
         if hand is not None and hand.rolled:
             c.text(["rolled: ", *hand.rolled], under, 24, theme.TEXT, min_size=15)
         elif hand is not None:
