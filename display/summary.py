@@ -135,8 +135,8 @@ def _rikken_hand(c: Canvas, game: Rikken, hand: RikkenHand, status: Status) -> N
     if score.result == "verzaakt" and first is not None:
         verdict = f"verzaakt by {name_of(first.seat, game, status)}"
     elif k is not None and score.side_tricks is not None and k.kind not in MISERIE_KINDS:
-        side = " & ".join(name_of(s, game, status) for s in k.side)
-        verdict = f"{side} {verdict}: {score.side_tricks} tricks, {k.target} needed"
+        players = " & ".join(name_of(s, game, status) for s in k.side)
+        verdict = f"{players} {verdict}: {score.side_tricks} tricks, {k.target} needed"
     c.text(verdict, c.r(20, 56, c.w - 40, 84), 64, _VERDICT_COLOUR.get(score.result, theme.TEXT), "center",
            min_size=30)
     totals = game.totals()
