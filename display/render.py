@@ -69,13 +69,14 @@ def table_screen(surface: pygame.Surface, game: Game | None, status: Status) -> 
 
 
 def render(surface: pygame.Surface, game: Game | None, status: Status) -> None:
-    """Draw the screen the game and status call for onto ``surface`` (any size >= 320x192).
+    """Draw the screen the game and status call for onto ``surface`` (any size; laid out
+    for 800x480 and up).
 
     With problems or a message the screen is laid out in the space above their strips,
     so a lasting "camera lost" never hides a card.
     """
     strip_px = strips_height(Canvas(surface), status)
-    if strip_px:
+    if strip_px and strip_px <= surface.get_height() // 3:
         width, height = surface.get_size()
         _render_screen(surface.subsurface(pygame.Rect(0, 0, width, height - strip_px)), game, status)
     else:

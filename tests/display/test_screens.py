@@ -454,3 +454,10 @@ def test_hand_summary_says_why_in_the_engine_numbers() -> None:
         assert line.endswith(f"{have}, needed {need}")
         assert (have >= need) == (score.result == "made")
     assert seen == {"made", "nat"}
+
+
+@pytest.mark.parametrize("size", [(320, 192), (200, 100), (1, 1)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_tiny_surfaces_do_not_crash(all_scenarios: dict[str, Scenario], size: tuple[int, int]) -> None:
+    """A wrong [display] size in the config must not take the referee down with it."""
+    for scenario in all_scenarios.values():
+        render(pygame.Surface(size), scenario.game, scenario.status)
