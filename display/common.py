@@ -105,6 +105,15 @@ def buttons(c: Canvas, rect: pygame.Rect, hints: Sequence[tuple[str, str]], size
         c.text(words, words_box, size, theme.TEXT if dark else theme.MESSAGE, min_size=size * 0.65)
 
 
+def hint_line(c: Canvas, rect: pygame.Rect, hint: str, size: float = 22) -> None:
+    """A hint like "NEXT: move · OK: choose" as key caps; any other text as plain words."""
+    parts = [p.split(": ", 1) for p in hint.split(" · ")]
+    if parts and all(len(p) == 2 and p[0].isupper() for p in parts):
+        buttons(c, rect, [(p[0], p[1]) for p in parts], size)
+    elif hint:
+        c.text(hint, rect, size + 4, theme.MUTED, "center", min_size=18)
+
+
 def strips_height(c: Canvas, status: Status) -> int:
     """Pixels the strips take at the bottom of the screen."""
     return c.px(STRIP) * (bool(status.problems) + bool(status.message))

@@ -7,7 +7,7 @@ import pygame
 
 from display import theme
 from display.canvas import Canvas
-from display.common import buttons, name_of, tick, triangle, who
+from display.common import buttons, hint_line, name_of, tick, triangle, who
 from display.status import Calibration, Menu, Question, Status
 from engine import klaverjassen, rikken
 from engine.game import Game
@@ -133,7 +133,7 @@ def menu_screen(surface: pygame.Surface, menu: Menu) -> None:
         triangle(c, c.r(c.w - 50, 76 - 12, 0, 0).topleft, c.px(18), theme.ACCENT, "up")
     if first + visible < count:
         triangle(c, c.r(c.w - 50, bottom - 4, 0, 0).topleft, c.px(18), theme.ACCENT, "down")
-    c.text(menu.hint, c.r(30, c.h - 50, c.w - 60, 40), 26, theme.MUTED, "center", min_size=15)
+    hint_line(c, c.r(30, c.h - 52, c.w - 60, 44), menu.hint)
 
 
 def calibration_screen(surface: pygame.Surface, calibration: Calibration) -> None:
@@ -171,9 +171,7 @@ def calibration_screen(surface: pygame.Surface, calibration: Calibration) -> Non
         rect = image.get_rect(center=area.center)
         surface.blit(image, rect)
         c.outline(rect.inflate(c.px(6), c.px(6)), theme.PANEL_EDGE, 3, 4)
-    parts = [p.split(": ", 1) for p in calibration.hint.split(" · ")]
-    hints = [(p[0], p[1]) for p in parts if len(p) == 2]
-    buttons(c, c.r(24, c.h - 56, c.w - 48, 44), hints, 22)
+    hint_line(c, c.r(24, c.h - 56, c.w - 48, 44), calibration.hint)
 
 
 def welcome_screen(surface: pygame.Surface, game: Game | None, status: Status) -> None:
