@@ -1,5 +1,6 @@
 """The ``tafel`` command: one entry point that dispatches to subcommands.
 
+    tafel run [--camera ...]         the table companion (default: the simulated table)
     tafel referee LOG [--json]       replay a table log and report
     tafel export [--journal F]       a match from the journal, as a table log
     tafel rules [GAME]               the named rule options and their defaults
@@ -47,6 +48,15 @@ def cmd_referee(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(game.report_text())
     return 0
+
+
+# -- run -------------------------------------------------------------------------------
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from device.run import run
+
+    return run(args)
 
 
 # -- export ----------------------------------------------------------------------------
@@ -191,6 +201,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("log", metavar="LOG", help="table log (JSON Lines, shared/spec/table-log.md)")
     p.add_argument("--json", action="store_true", help="one JSON object instead of the readable report")
     p.set_defaults(func=cmd_referee)
+
+    from device.run import add_arguments
+
+    p = sub.add_parser("run", help="run the table: camera, referee, screen, buttons (default: the simulated table)")
+    add_arguments(p)
+    p.set_defaults(func=cmd_run)
 
     p = sub.add_parser("export", help="write a match from the journal as a table log")
     p.add_argument("--journal", help="the journal file (default: the state directory's journal.sqlite)")

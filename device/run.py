@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -79,63 +79,95 @@ def _settings(args: argparse.Namespace) -> Config:
     return config
 
 
-def run(args: argparse.Namespace) -> int:
-    try:
-        config = _settings(args)
-    except (ConfigError, RunError) as exc:
-        print(str(exc), file=sys.stderr)
-        return 2
-    if args.hands is not None and args.hands < 0:
-        print("tafel run: --hands must be 0 or more", file=sys.stderr)
-        return 2
+@dataclass
+class Running:
+    """Everything ``tafel run`` set up: the table loop and what it must close."""
+
+    table: Table
+    sim: Any
+    clock: Clock
+    notifier: Notifier
+    resources: list[Any]
+    resumed: bool
+
+    def close(self) -> None:
+        _close(self.resources)
+
+
+def build(config: Config, *, headless: bool, seed: int, new: bool = False, realtime: bool = False) -> Running:
+    """Open journal, camera, watcher, panel, serial and screen; raise RunError (one line)."""
     simulated = config.camera == "sim"
-    seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     # Headless simulation runs on a manual clock: as fast as the machine goes, and repeatable.
-    clock: Clock = ManualClock() if simulated and args.headless and not args.realtime else SystemClock()
+    clock: Clock = ManualClock() if simulated and headless and not realtime else SystemClock()
     inputs = InputQueue()
     resources: list[Any] = []
     try:
         journal = Journal(config.journal)
         resources.append(journal)
         match = MatchStart(config.game, dict(config.rules), names=dict(config.names))
-        if args.new and journal.unfinished() is not None:
-            journal.finish(journal.unfinished())  # type: ignore[arg-type]
+        unfinished = journal.unfinished()
+        if new and unfinished is not None:
+            journal.finish(unfinished)
         game, match_id, resumed = start_or_resume(journal, match, random.Random(seed))
         camera, sim = _camera(config, simulated, random.Random(seed + 1), inputs, clock)
         resources.append(camera)
-        watcher = _watcher(config, simulated)
+        watcher = _watcher(config, sim, deck=52 if config.game == "rikken" else 32)
         panel = _panel(config, inputs, clock)
         if panel is not None:
             resources.append(panel)
         serial = _serial(config, inputs, clock)
         if serial is not None:
             resources.append(serial)
-        screen = _screen(config, args.headless)
+        screen = _screen(config, headless)
         resources.append(screen)
-    except (JournalError, CameraError, RunError) as exc:
-        print(str(exc), file=sys.stderr)
+    except (JournalError, CameraError) as exc:
         _close(resources)
-        return 2
+        raise RunError(str(exc)) from None
+    except RunError:
+        _close(resources)
+        raise
     table = Table(game, journal, match_id, clock, inputs, watcher=watcher, camera=camera, screen=screen,
                   panel=panel, serial=serial, names=config.names)
     if serial is not None:
         serial.on_reconnect = table.score_line
     if resumed:
         table.say(f"resumed match {match_id} where it was")
-    notifier = Notifier(clock)
-    notifier.ready(f"{config.game}, camera {config.camera}")
+    return Running(table, sim, clock, Notifier(clock), resources, resumed)
+
+
+def run(args: argparse.Namespace) -> int:
     try:
-        _loop(table, sim, clock, notifier, args.hands, simulated)
+        config = _settings(args)
+        if args.hands is not None and args.hands < 0:
+            raise RunError("tafel run: --hands must be 0 or more")
+        if config.game != "klaverjassen":
+            raise RunError(f"tafel run: the table companion plays klaverjassen so far; "
+                           f"{config.game} logs can be refereed with 'tafel referee'")
+        seed = args.seed if args.seed is not None else random.randrange(1 << 30)
+        running = build(config, headless=args.headless, seed=seed, new=args.new, realtime=args.realtime)
+    except (ConfigError, RunError) as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    table = running.table
+    running.notifier.ready(f"{config.game}, camera {config.camera}")
+    try:
+        run_loop(running, args.hands)
     except KeyboardInterrupt:
         pass
     finally:
-        notifier.stopping()
+        running.notifier.stopping()
         if args.screenshot:
-            screen.save(args.screenshot)
-        if getattr(game, "is_over", False):
-            journal.finish(match_id)
-        _close(resources)
+            table.screen.save(args.screenshot)  # type: ignore[union-attr]
+        if getattr(table.game, "is_over", False):
+            table.journal.finish(table.match_id)
+        running.close()
     return 0
+
+
+def run_loop(running: Running, hands: int | None) -> None:
+    """Step the table until it is told to stop, ``hands`` hands are decided, or the camera ends."""
+    _loop(running.table, running.sim, running.clock, running.notifier, hands, running.table.camera is not None
+          and running.sim is not None)
 
 
 def _loop(table: Table, sim: Any, clock: Clock, notifier: Notifier, hands: int | None, simulated: bool) -> None:
@@ -175,10 +207,18 @@ def _camera(config: Config, simulated: bool, rng: random.Random, inputs: InputQu
     return open_source(config.camera), None
 
 
-def _watcher(config: Config, simulated: bool) -> Any:
+def _watcher(config: Config, sim: Any, deck: int) -> Any:
     from device.watcher import VisionWatcher
 
-    return VisionWatcher.for_sim() if simulated else VisionWatcher.from_calibration(config.calibration)
+    if sim is None:
+        path = config.calibration or config.journal.with_name("calibration.json")
+        return VisionWatcher.from_calibration(path, deck)
+    # The simulated table is calibrated the way a real one is: a card in front of each seat.
+    watcher = VisionWatcher(None, deck)
+    message = watcher.calibrate(sim.calibration_frame())
+    if watcher.tracker is None:
+        raise RunError(f"tafel run: the simulated table could not be calibrated: {message}")
+    return watcher
 
 
 def _panel(config: Config, inputs: InputQueue, clock: Clock) -> Any:

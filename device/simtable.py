@@ -59,6 +59,11 @@ class SimTable:
     plays: list[tuple[str, Card]] = field(default_factory=list)  # the truth, for checking the device
     hands_dealt: int = 0
     reaching: tuple[str, float] | None = None  # a hand over the table: seat, until when
+    patience: float = 3.0  # seconds a card may lie unseen before the players enter it
+    corrections: int = 0  # wrong cards the players undid
+    entered: int = 0  # cards the players entered by hand
+    _hand_start: int = 0
+    _placed_at: float = 0.0
     _next_action: float = 0.0
     _trump_wanted: Suit | None = None
     _frame_cache: tuple[int, Any] | None = None
@@ -74,16 +79,15 @@ class SimTable:
         if self._act(game, status):
             self._next_action = now + self.pace
 
-    def _press(self, button: str) -> bool:
-        self.inputs.post(Press(button))
+    def _press(self, button: str, long: bool = False) -> bool:
+        self.inputs.post(Press(button, long))
         return True
 
     def _act(self, game: Game, status: TableStatus) -> bool:
         if status.alert is not None:
             return self._press("ok")  # seen: the verzaking is on the screen
         if status.question is not None:
-            truth = self._last_card_of(status.question.seat)
-            return self._press("ok" if truth is not None and str(truth) == status.question.card else "next")
+            return self._answer(status.question.seat, status.question.card)
         if not isinstance(game, Klaverjassen):
             return False
         hand = game.hand
@@ -98,19 +102,35 @@ class SimTable:
             return True
         if hand.phase is Phase.TRUMP:
             return self._choose_trump(game, status)
-        trick = hand.current_trick
-        shown = len(trick.cards) if trick is not None else 0
-        if trick is None and self.on_table:
+        shown = [(s, c) for t in hand.tricks for s, c in zip(t.seats, t.cards)]
+        truth = self.plays[self._hand_start :]
+        if shown != truth[: len(shown)]:
+            self.corrections += 1
+            return self._press("undo")  # the screen shows a card that was not played
+        if len(shown) < len(truth):
+            if self.clock.now() - self._placed_at > self.patience:
+                self.entered += 1
+                return self._press("next")  # the camera missed it: enter it by hand
+            return False
+        if hand.current_trick is None and self.on_table:
             return self._gather()  # the device closed the trick: take it in
-        if shown != len(self.on_table):
-            return False  # the device has not seen the last card yet
         seat = hand.to_move()
-        if seat is None:
+        if seat is None or not self.held.get(seat):
             return False
         self._play(seat, legal_plays(self.held[seat], hand.obligation()))
         return True
 
+    def _answer(self, seat: str, offered: str) -> bool:
+        """Answer the device's question truthfully: the card that seat laid in this trick."""
+        truth = self._last_card_of(seat)
+        if truth is None:
+            return self._press("undo")  # that seat laid no card
+        if offered == str(truth):
+            return self._press("ok")
+        return self._press("next", long=offered[-1] != truth.suit.value)
+
     def _deal(self, dealer: str) -> None:
+        self._hand_start = len(self.plays)
         deck = list(PIQUET_DECK)
         self.rng.shuffle(deck)
         self.held = deal_in_packets(deck, dealer, self.seats, DEAL_PACKETS)
@@ -145,6 +165,7 @@ class SimTable:
         self.on_table.append(Placed(seat, card, x + self.rng.uniform(-12, 12), y + self.rng.uniform(-10, 10),
                                     angle + self.rng.uniform(-20, 20)))
         self.plays.append((seat, card))
+        self._placed_at = self.clock.now()
         self.reaching = (seat, self.clock.now() + self.pace * 0.4)
         self._version += 1
 
@@ -160,6 +181,15 @@ class SimTable:
         return None
 
     # -- the camera
+
+    def calibration_frame(self) -> np.ndarray:
+        """The one-time calibration: a card laid in front of each seat."""
+        from vision.synth import PlacedCard, render_table
+
+        cards = [PlacedCard(Card.parse(text), x, y, angle)
+                 for text, (x, y, angle) in zip(("AS", "KH", "QD", "JC"), SEAT_SPOTS.values())]
+        frame, _ = render_table(cards, seed=0, table=self.table)
+        return frame
 
     def frame(self) -> np.ndarray:
         """The table as the camera sees it now (rendered again only when something moved)."""

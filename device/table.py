@@ -23,7 +23,7 @@ from device.inputs import ButtonEdge, InputQueue, Press, Quit, SerialCommand
 from device.journal import Journal
 from device.menu import Menu, MenuAction, MenuView
 from device.panel import LED_ATTENTION, LED_ERROR, LED_STEADY, ButtonLogic
-from engine.cards import Card, Suit
+from engine.cards import FULL_DECK, PIQUET_DECK, Card, Suit
 from engine.events import Bid, Deal, Event, MatchStart, Play, TrumpChosen
 from engine.game import Game, new_game
 from engine.klaverjassen import Klaverjassen, Phase
@@ -98,6 +98,15 @@ class Question:
     def card(self) -> str:
         return self.guesses[self.index]
 
+    def next_suit(self) -> int:
+        """Long NEXT: the first following guess of another suit (the guesses go suit by suit)."""
+        suit = self.card[-1]
+        for step in range(1, len(self.guesses)):
+            i = (self.index + step) % len(self.guesses)
+            if self.guesses[i][-1] != suit:
+                return i
+        return self.index
+
 
 @dataclass
 class TableStatus:
@@ -145,6 +154,8 @@ class Table:
         self.running = True
         self.first_dealer = dealer or game.seats[-1]
         self.menu: Menu | None = None
+        self._problems: dict[str, str] = {}
+        self.sightings_ignored = 0  # second sightings of a card already in the trick
         self._announced = len(self._violations())
         if self.panel is not None:
             self.panel.status(LED_STEADY)
@@ -169,6 +180,10 @@ class Table:
             self.serial.send(self.score_line())
         if self.on_event is not None:
             self.on_event(event)
+        if isinstance(event, Deal):
+            new_deal = getattr(self.watcher, "new_deal", None)
+            if new_deal is not None:
+                new_deal()  # the same cards come back in this deal
         self._after_event()
         return True
 
@@ -222,32 +237,51 @@ class Table:
         if self.menu is not None:
             self._menu_press(press)
             return
-        if press.button == "next" and press.long:
+        q = self.status.question
+        if press.button == "next" and press.long and q is None:
             self.menu = Menu(self.game.name, dict(self.game.match.rules))
             self.status.menu = self.menu.view()
             return
-        if press.long:
+        if press.long and press.button != "next":
             return  # a long OK or UNDO means nothing: a slow finger is not a second press
         if press.button == "undo":
-            if self.status.question is not None:
+            if q is not None:
                 self.status.question = None  # not a card: ignore that sighting
                 self.say("card ignored")
             else:
-                self.undo()
+                self._undo_press()
             return
         if self.status.alert is not None:
             if press.button == "ok":
                 self.status.alert = None
             return
-        if self.status.question is not None:
-            q = self.status.question
+        if q is not None:
             if press.button == "next":
-                q.index = (q.index + 1) % len(q.guesses)
+                q.index = q.next_suit() if press.long else (q.index + 1) % len(q.guesses)
             elif press.button == "ok":
                 self.status.question = None
                 self.record(Play(q.seat, Card.parse(q.card)))
             return
         self._press_for_game(press)
+
+    def _undo_press(self) -> None:
+        """UNDO takes back the last event; a card taken back is asked again, since it still
+        lies on the table: the players pick the right one (or UNDO once more: no card)."""
+        last = self.game.events[-1] if self.game.events else None
+        self.undo()
+        if isinstance(last, Play) and self.game.events and self.game.events[-1] is not last:
+            guesses = self._guesses(last.seat, last.card)
+            guesses.append(guesses.pop(0))  # it was wrong: offer the others first
+            self.status.question = Question(last.seat, guesses, 0.0)
+
+    def ask_for_card(self) -> None:
+        """NEXT during play: the camera missed a card, so the players enter it."""
+        hand = getattr(self.game, "hand", None)
+        seat = hand.to_move() if hand is not None else None
+        if seat is None or getattr(hand, "trump", None) is None:
+            return
+        led = hand.current_trick.cards[0] if hand.current_trick is not None else None
+        self.status.question = Question(seat, self._guesses(seat, led), 0.0)
 
     def _press_for_game(self, press: Press) -> None:
         game = self.game
@@ -270,6 +304,8 @@ class Table:
                     self.record(TrumpChosen(pick, seat))
             elif seat is not None:
                 self.record(Bid(seat, "play" if press.button == "ok" else "pass"))
+        elif hand.phase is Phase.PLAY and press.button == "next":
+            self.ask_for_card()
 
     def _menu_press(self, press: Press) -> None:
         assert self.menu is not None
@@ -340,13 +376,34 @@ class Table:
         if event.card is None:
             self.say(f"a card face down in front of {event.seat}: turn it over")
             return
-        guesses = [event.card, *[a for a in event.alternatives if a != event.card]]
-        if event.confidence < CONFIDENT:
+        hand = getattr(self.game, "hand", None)
+        trick = getattr(hand, "current_trick", None)
+        if trick is not None and event.seat in trick.seats:
+            # That seat's card of this trick is already in: the same card seen again.
+            self.sightings_ignored += 1
+            return
+        to_move = hand.to_move() if hand is not None else None
+        if event.confidence < CONFIDENT and event.seat == to_move:
+            guesses = self._guesses(event.seat, Card.parse(event.card), event.alternatives)
             self.status.question = Question(event.seat, guesses, event.confidence)
             if self.panel is not None:
                 self.panel.status(LED_ATTENTION)
             return
         self.record(Play(event.seat, Card.parse(event.card)))
+
+    def _guesses(self, seat: str, guess: Card | None, alternatives: Sequence[str] = ()) -> list[str]:
+        """The reader's guess first, then every card not yet played this hand, the likeliest
+        first (same rank, then same suit): the players can always reach the right one."""
+        hand = getattr(self.game, "hand", None)
+        played = {c for t in getattr(hand, "tricks", []) for c in t.cards}
+        deck = FULL_DECK if self.game.name == "rikken" else PIQUET_DECK
+        first = [guess] if guess is not None and guess not in played else []
+        first += [c for c in map(Card.parse, alternatives) if c not in first and c not in played]
+        rest = [c for c in deck if c not in played and c not in first]
+        if guess is not None:
+            # The guess's suit first, then suit by suit (long NEXT jumps to the next suit).
+            rest.sort(key=lambda c: (c.suit is not guess.suit, c.suit.value, -c.rank))
+        return [str(c) for c in first + rest]
 
     # -- the loop
 
@@ -389,16 +446,19 @@ class Table:
             self.table_event(event)
 
     def _problem(self, key: str, text: str | None) -> None:
-        problems = [p for p in self.status.problems if not p.startswith(key)]
-        if text is not None:
-            problems.append(text)
-        self.status.problems = problems
+        """Set or clear one kind of problem (camera, calibration, serial) on the screen."""
+        if text is None:
+            self._problems.pop(key, None)
+        else:
+            self._problems[key] = text
+        self.status.problems = list(self._problems.values())
 
     def _refresh_status(self, now: float) -> None:
         if self.status.message is not None and now >= self._message_until:
             self.status.message = None
         serial_problem = getattr(self.serial, "problem", None) if self.serial is not None else None
         self._problem("serial", serial_problem)
+        self._problem("calibration", getattr(self.watcher, "problem", None))
         if self.panel is not None:
             if self.status.problems:
                 self.panel.status(LED_ERROR)

@@ -4,7 +4,12 @@
 nothing here imports ``device`` or ``vision``. See docs/display.md.
 """
 
-from display.render import choose_screen, render, table_screen
-from display.status import Calibration, Menu, Question, Screen, Status
+import os
+
+# pygame prints a greeting on import; a kiosk's log and `tafel ... --json` want none.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from display.render import choose_screen, render, table_screen  # noqa: E402
+from display.status import Calibration, Menu, Question, Screen, Status  # noqa: E402
 
 __all__ = ["render", "choose_screen", "table_screen", "Status", "Screen", "Question", "Menu", "Calibration"]
