@@ -268,7 +268,7 @@ def ink_mask(patch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     paper = float(np.percentile(gray, 85))
     paper_rg = float(np.median((r - g)[gray >= paper - 12])) if np.any(gray >= paper - 12) else 0.0
     redness = (r - g) - paper_rg
-    ink = (gray < paper * 0.62) | ((redness > 60) & (gray < paper * 0.85))
+    ink = (gray < paper * 0.62) | ((redness > 45) & (gray < paper * 0.88))
     return ink.astype(np.uint8), redness
 
 
@@ -346,10 +346,6 @@ def classify(glyphs: IndexGlyphs, templates: GlyphTemplates, letters: list[str],
     aspect = glyphs.rank_mask.shape[1] / max(glyphs.rank_mask.shape[0], 1)
     holes, hole_y = topology(glyphs.rank_mask)
     scores: dict[str, float] = {}
-    # Two glyphs side by side can only be "10"; one glyph is anything but (a "10" whose
-    # digits touch still matches its template, at a cost).
-    if glyphs.parts >= 2:
-        letters = [letter for letter in letters if letter in ("10", "T")] or letters
     names, vecs, aspects, t_holes, t_ys, owner = templates.bank()
     s = vecs @ rank_vec.ravel() - 0.25 * np.abs(np.log((aspect + 0.05) / (aspects + 0.05)))
     if templates.allowed_holes:
@@ -366,11 +362,12 @@ def classify(glyphs: IndexGlyphs, templates: GlyphTemplates, letters: list[str],
         if letter not in allowed:
             continue
         best = _top_mean(s[owner == li])
+        # Two glyphs side by side are a "10"; one glyph is anything else.
         if letter in ("10", "T") and glyphs.parts < 2:
             best -= 0.15
+        elif letter not in ("10", "T") and glyphs.parts >= 2:
+            best -= 0.3
         scores[letter] = best
-    if not scores:
-        return None
     ranked = sorted(scores.items(), key=lambda kv: -kv[1])
     letter, rank_score = ranked[0]
     runner_up = ranked[1][1] if len(ranked) > 1 else -1.0
@@ -388,8 +385,11 @@ def classify(glyphs: IndexGlyphs, templates: GlyphTemplates, letters: list[str],
     if rank is None:
         return None
     margin = rank_score - runner_up
-    # Confidence: how well the best templates fit, and how clearly they beat the others.
-    conf = float(np.clip(0.5 * rank_score + 2.0 * margin + 0.2 * suit_score + 1.0 * suit_margin, 0.0, 1.0))
+    # Confidence: the best letter must fit well and beat the next; so must the suit.
+    fit = float(np.clip((rank_score - 0.2) / 0.35, 0.0, 1.0))
+    clear = float(np.clip(margin / 0.1, 0.0, 1.0))
+    suit_clear = float(np.clip(suit_margin / 0.1, 0.0, 1.0))
+    conf = fit * (0.5 + 0.5 * clear) * (0.6 + 0.4 * suit_clear)
     return IndexReading(Card(rank, suit), conf, rank_score, suit_score)
 
 

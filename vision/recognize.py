@@ -59,13 +59,32 @@ def _read_quad(frame: np.ndarray, quad: Quad, templates: GlyphTemplates | None, 
     side01 = float(np.linalg.norm(c[1] - c[0]))
     side12 = float(np.linalg.norm(c[2] - c[1]))
     first = 0 if side01 <= side12 else 1  # a corner followed clockwise by a short side is TL or BR
-    best: IndexReading | None = None
-    best_corners = _oriented(c, first)
+    readings: list[tuple[IndexReading, np.ndarray]] = []
     for start in (first, first + 2):
         oriented = _oriented(c, start % 4)
         reading = read_index(_patch_from_quad(frame, oriented), templates, deck, style)
-        if reading is not None and (best is None or reading.confidence > best.confidence):
-            best, best_corners = reading, oriented
+        if reading is not None:
+            readings.append((reading, oriented))
+    if len(readings) == 2 and readings[0][0].card != readings[1][0].card:
+        # The two index corners disagree: look again with the outline a little tighter and
+        # looser (a corner found a pixel or two off shifts the glyphs), and let all vote.
+        centre = c.mean(axis=0)
+        for start in (first, first + 2):
+            for grow in (0.97, 1.03):
+                oriented = _oriented((c - centre) * grow + centre, start % 4)
+                reading = read_index(_patch_from_quad(frame, oriented), templates, deck, style)
+                if reading is not None:
+                    readings.append((reading, _oriented(c, start % 4)))
+    if not readings:
+        return None, _oriented(c, first)
+    votes: dict[Card, float] = {}
+    for reading, _ in readings:
+        votes[reading.card] = votes.get(reading.card, 0.0) + reading.confidence
+    winner = max(votes, key=lambda k: votes[k])
+    share = votes[winner] / sum(votes.values()) if sum(votes.values()) > 0 else 0.0
+    best, best_corners = max(((r, o) for r, o in readings if r.card == winner), key=lambda ro: ro[0].confidence)
+    best = IndexReading(best.card, best.confidence * share if share < 1.0 else best.confidence, best.rank_score,
+                        best.suit_score)
     return best, best_corners
 
 
@@ -163,12 +182,21 @@ def _deduplicate(detections: list[Detection]) -> list[Detection]:
             if d.card is not None and d.card == k.card:
                 dup = True  # one deck: a value is on the table once
                 break
-            if d.partial and _corner_inside(d, k):
-                dup = True
+            if d.partial and (_corner_inside(d, k) or _index_inside(d, k)):
+                dup = True  # a second reading of a card already found whole
                 break
         if not dup:
             kept.append(d)
     return kept
+
+
+def _index_inside(d: Detection, k: Detection) -> bool:
+    """The index a corner reading came from lies on card ``k``: a card cannot show its
+    index through another, so the reading was of ``k`` itself."""
+    c = d.corners
+    p = c[0] + 0.12 * (c[1] - c[0]) + 0.15 * (c[3] - c[0])
+    return cv2.pointPolygonTest(k.corners.reshape(-1, 1, 2).astype(np.float32), (float(p[0]), float(p[1])),
+                                False) > 0
 
 
 def _corner_inside(d: Detection, k: Detection) -> bool:
