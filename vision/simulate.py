@@ -10,6 +10,7 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+import cv2
 import numpy as np
 
 from engine.cards import FULL_DECK, PIQUET_DECK, Card
@@ -88,9 +89,15 @@ class SimulatedDeal:
         piles: list[PlacedCard] = []
         edge = {0: "bottom", 1: "left", 2: "top", 3: "right"} if self.n_seats == 4 else {}
 
+        # A few noise fields, cycled: every frame differs as a real sensor's do, cheaply.
+        fields = [(noise_rng.integers(0, 4, (self.size[1], self.size[0], 3), dtype=np.uint8),
+                   noise_rng.integers(0, 4, (self.size[1], self.size[0], 3), dtype=np.uint8)) for _ in range(5)]
+        counter = [0]
+
         def noisy(img: np.ndarray) -> np.ndarray:
-            n = noise_rng.integers(-3, 4, img.shape, dtype=np.int16)
-            return np.clip(img.astype(np.int16) + n, 0, 255).astype(np.uint8)
+            up, down = fields[counter[0] % len(fields)]
+            counter[0] += 1
+            return cv2.subtract(cv2.add(img, up), down)
 
         for t in range(self.tricks):
             trick = self.plays[t * self.n_seats:(t + 1) * self.n_seats]
