@@ -21,7 +21,7 @@ from vision.faces import HERSHEY_FONTS, INDEX_H, INDEX_W, STYLES, pip_mask
 
 GLYPH_W: Final = 20
 GLYPH_H: Final = 28
-SUIT_SIZE: Final = 20
+SUIT_SIZE: Final = 14
 
 # Every letter that can stand in an index, and the ranks it may mean in each style.
 LETTER_RANKS: Final[dict[str, dict[str, Rank]]] = {}

@@ -19,6 +19,7 @@ from vision.faces import CARD_H, CARD_W, INDEX_H, INDEX_W
 from vision.index_reader import GlyphTemplates, IndexReading, read_index
 
 MIN_CONFIDENCE = 0.25
+SURE_READING = 0.9
 
 
 @dataclass
@@ -65,6 +66,8 @@ def _read_quad(frame: np.ndarray, quad: Quad, templates: GlyphTemplates | None, 
         reading = read_index(_patch_from_quad(frame, oriented), templates, deck, style)
         if reading is not None:
             readings.append((reading, oriented))
+            if reading.confidence >= SURE_READING:
+                break  # one clear index is enough; the other corner costs time
     if len(readings) == 2 and readings[0][0].card != readings[1][0].card:
         # The two index corners disagree: look again with the outline a little tighter and
         # looser (a corner found a pixel or two off shifts the glyphs), and let all vote.

@@ -85,7 +85,7 @@ def quantise(vecs: np.ndarray) -> np.ndarray:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m vision.train_glyphs", description=__doc__.split("\n")[0])
-    parser.add_argument("--samples", type=int, default=4000)
+    parser.add_argument("--samples", type=int, default=3000)
     parser.add_argument("--out", type=Path, default=BANK_PATH)
     args = parser.parse_args(argv)
     t = time.time()
