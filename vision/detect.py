@@ -70,13 +70,14 @@ def working_gray(frame: np.ndarray, max_side: int = 640) -> tuple[np.ndarray, np
     return gray, whiteness, scale
 
 
-def _edge_regions(gray: np.ndarray) -> np.ndarray:
-    """Regions enclosed by edges (255 inside), edges found at a threshold set by the image itself."""
+def _edge_regions(gray: np.ndarray, sensitivity: float = 1.0, thickness: int = 3) -> np.ndarray:
+    """Regions enclosed by edges (255 inside), edges found at a threshold set by the image
+    itself; a higher ``sensitivity`` closes the faint outline of a card on a light table."""
     blur = cv2.GaussianBlur(gray, (5, 5), 0)
     median = float(np.median(blur))
-    lo, hi = max(8.0, 0.25 * median), max(24.0, 0.6 * median)
+    lo, hi = max(6.0, 0.25 * median / sensitivity), max(16.0, 0.6 * median / sensitivity)
     edges = cv2.Canny(blur, lo, hi)
-    edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
+    edges = cv2.dilate(edges, np.ones((thickness, thickness), np.uint8))
     return cv2.bitwise_not(edges)
 
 
@@ -203,7 +204,8 @@ def find_regions(frame: np.ndarray, min_card_frac: float = 0.045, max_side: int 
     min_short = min_card_frac * min(h, w)
     min_area = min_short * min_short * CARD_ASPECT * 0.25
     max_area = 0.6 * h * w
-    edge_polys = _polygons(_edge_regions(gray), min_area, max_area, with_holes=True)
+    edge_polys = (_polygons(_edge_regions(gray), min_area, max_area, with_holes=True) +
+                  _polygons(_edge_regions(gray, 2.5), min_area, max_area, with_holes=True))
     # The white area inside one card's outline is one card for sure; outlines and white
     # blobs may be several overlapping cards whose hull happens to look card-shaped.
     sure = [q for q in (_as_quad(hq, min_short) for _, hq, interior in edge_polys if hq is not None and interior)
