@@ -21,8 +21,10 @@ $(VENV)/.installed: pyproject.toml
 	$(BIN)/python -m pip install -q -e '.[dev]'
 	touch $@
 
+# The simulated table: in a window when there is a screen, else headless with each
+# hand's result printed. Extra arguments: make run ARGS="--hands 2 --seed 7".
 run: venv
-	$(BIN)/tafel referee examples/klaverjassen-normal.jsonl
+	$(BIN)/tafel run $(ARGS)
 
 test: venv
 	$(BIN)/python -m pytest

@@ -8,10 +8,12 @@ makes events, the engine judges and the screen shows it, exactly as with a camer
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 from device.clock import Clock, ManualClock, SystemClock
@@ -144,14 +146,24 @@ def run(args: argparse.Namespace) -> int:
             raise RunError(f"tafel run: the table companion plays klaverjassen so far; "
                            f"{config.game} logs can be refereed with 'tafel referee'")
         seed = args.seed if args.seed is not None else random.randrange(1 << 30)
-        running = build(config, headless=args.headless, seed=seed, new=args.new, realtime=args.realtime)
+        headless = args.headless
+        if not headless and not config.fullscreen and not _has_screen():
+            headless = True
+            print("tafel run: no screen here (no DISPLAY, WAYLAND_DISPLAY or SDL_VIDEODRIVER): running headless",
+                  file=sys.stderr)
+        running = build(config, headless=headless, seed=seed, new=args.new, realtime=args.realtime)
     except (ConfigError, RunError) as exc:
         print(str(exc), file=sys.stderr)
         return 2
     table = running.table
     running.notifier.ready(f"{config.game}, camera {config.camera}")
+    progress = None
+    if headless and args.hands != 0:
+        progress = _say
+        place = "the simulated table" if config.camera == "sim" else config.camera
+        _say(f"tafel: {config.game} on {place}, no window; each hand's result follows (Ctrl-C stops)")
     try:
-        run_loop(running, args.hands)
+        run_loop(running, args.hands, progress)
     except KeyboardInterrupt:
         pass
     finally:
@@ -161,40 +173,58 @@ def run(args: argparse.Namespace) -> int:
         if getattr(table.game, "is_over", False):
             table.journal.finish(table.match_id)
         running.close()
+    if progress is not None:
+        totals = "  ".join(f"{t} {v}" for t, v in table.game.totals().items())  # type: ignore[attr-defined]
+        _say(f"totals: {totals} · journal {table.journal.path} (tafel export --journal ...)")
     return 0
 
 
-def run_loop(running: Running, hands: int | None) -> None:
-    """Step the table until it is told to stop, ``hands`` hands are decided, or the camera ends."""
-    _loop(running.table, running.sim, running.clock, running.notifier, hands, running.table.camera is not None
-          and running.sim is not None)
+def _say(line: str) -> None:
+    print(line, flush=True)
 
 
-def _loop(table: Table, sim: Any, clock: Clock, notifier: Notifier, hands: int | None, simulated: bool) -> None:
-    game = table.game
-    start_hands = len(getattr(game, "hands", []))
+def run_loop(running: Running, hands: int | None, progress: Callable[[str], None] | None = None) -> None:
+    """Step the table until it is told to stop, ``hands`` hands are decided, the match is
+    over (simulated table) or a recorded camera source ends. ``progress`` hears of each
+    decided hand (for a run with no screen to look at)."""
+    table, sim, clock = running.table, running.sim, running.clock
+    told = 0
     while table.running and hands != 0:
         started = clock.now()
+        game = table.game  # the menu may start a new match
         if sim is not None:
             sim.act(game, table.status)
         table.step()
-        notifier.watchdog()
-        if hands is not None:
-            played = getattr(game, "hands", [])
-            if len(played) - start_hands >= hands and played and played[-1].score() is not None:
-                if sim is None or not sim.on_table:
-                    table.step()  # show the last trick and the score
-                    break
-        if getattr(game, "is_over", False) and (sim is None or not sim.on_table):
-            table.step()
-            if sim is not None:
-                break
-        if table.camera is not None and getattr(table.camera, "ended", False) and not simulated:
+        running.notifier.watchdog()
+        decided = [h for h in getattr(game, "hands", []) if h.score() is not None]
+        if progress is not None:
+            for hand in decided[told:]:
+                progress(_hand_line(game, hand))
+        told = len(decided)
+        settled = sim is None or not sim.on_table  # the players have taken the cards in
+        if hands is not None and len(decided) >= hands and settled:
+            break
+        if getattr(game, "is_over", False) and sim is not None and settled:
+            break
+        if sim is None and getattr(table.camera, "ended", False):
             break
         if isinstance(clock, ManualClock):
             clock.advance(1 / FPS)
         else:
             clock.sleep(1 / FPS - (clock.now() - started))
+    table.step()  # the last picture: the score
+
+
+def _has_screen() -> bool:
+    return any(os.environ.get(v) for v in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"))
+
+
+def _hand_line(game: Any, hand: Any) -> str:
+    score = hand.score()
+    trump = f"trump {hand.trump} by {hand.maker}" if getattr(hand, "trump", None) else "no trump"
+    shown = "  ".join(f"{t} {v}" for t, v in score.score.items())
+    totals = "  ".join(f"{t} {v}" for t, v in game.totals().items())
+    return f"hand {hand.number}: {trump} · {score.result} · {shown} · totals {totals}"
 
 
 def _camera(config: Config, simulated: bool, rng: random.Random, inputs: InputQueue,

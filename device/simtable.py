@@ -50,7 +50,7 @@ class SimTable:
     inputs: InputQueue
     clock: Clock
     seats: Sequence[str] = ("N", "E", "S", "W")
-    verzaak_rate: float = 0.03
+    verzaak_rate: float = 0.008  # per card: a verzaking in about one hand of five
     pace: float = 0.5  # seconds between two actions of the players
     table: str = "light_wood"
     style: str = "english"
