@@ -124,7 +124,7 @@ class Menu:
             self.rules[name] = not value
         else:
             low, high = spec.metadata["range"]
-            counts = [n for n in HAND_COUNTS if low <= n <= high] or [spec.default]
+            counts = [n for n in HAND_COUNTS if low <= n <= high] or [int(spec.default)]  # type: ignore[arg-type]
             later = [n for n in counts if n > value]
             self.rules[name] = later[0] if later else counts[0]
         if self.rules[name] == spec.default:

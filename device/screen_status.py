@@ -15,7 +15,8 @@ def to_display(status: TableStatus) -> Any:
     if status.question is not None:
         q = status.question
         rest = q.guesses[q.index + 1 :] + q.guesses[: q.index]
-        question = Question(q.seat, Card.parse(q.card), q.confidence, tuple(Card.parse(g) for g in rest))
+        question = Question(q.seat, Card.parse(q.card), q.confidence, tuple(Card.parse(g) for g in rest[:3]),
+                            next="next guess (hold: next suit)")
     menu = None
     if status.menu is not None:
         m = status.menu

@@ -199,7 +199,7 @@ class Picamera2Source:
     def __init__(self, size: tuple[int, int] = (1280, 720)) -> None:
         self.name = "picamera2"
         try:
-            from picamera2 import Picamera2  # type: ignore[import-not-found]
+            from picamera2 import Picamera2
         except ImportError:
             raise CameraError(
                 "camera picamera2: the picamera2 module is not installed "

@@ -277,10 +277,13 @@ class Table:
     def ask_for_card(self) -> None:
         """NEXT during play: the camera missed a card, so the players enter it."""
         hand = getattr(self.game, "hand", None)
-        seat = hand.to_move() if hand is not None else None
-        if seat is None or getattr(hand, "trump", None) is None:
+        if hand is None or getattr(hand, "trump", None) is None:
             return
-        led = hand.current_trick.cards[0] if hand.current_trick is not None else None
+        seat = hand.to_move()
+        if seat is None:
+            return
+        trick = hand.current_trick
+        led = trick.cards[0] if trick is not None else None
         self.status.question = Question(seat, self._guesses(seat, led), 0.0)
 
     def _press_for_game(self, press: Press) -> None:
