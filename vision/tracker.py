@@ -50,7 +50,8 @@ class _Track:
     """One physical card, followed by where it lies; its value is what most frames read."""
 
     center: tuple[float, float]  # table units
-    stable: int = 1  # consecutive frames without moving
+    stable: int = 1  # consecutive frames seen without moving
+    still_since: int = 0  # the frame it came to rest (a hand hiding it does not change this)
     missing: int = 0
     readings: list[tuple[Card, float]] = field(default_factory=list)  # recent (value, confidence)
     reported: Card | None = None
@@ -93,7 +94,7 @@ class FrameChange:
 class CardTracker:
     def __init__(self, calibration: TableCalibration, *, deck: int = 52, style: str = "auto",
                  templates: GlyphTemplates | None = None, stable_frames: int = 3, gone_frames: int = 4,
-                 move_tolerance: float = 0.03, match_radius: float = 0.25, min_confidence: float = 0.5,
+                 move_tolerance: float = 0.03, match_radius: float = 0.25, min_confidence: float = 0.45,
                  play_radius: float = 1.0) -> None:
         self.calibration = calibration
         self.deck = deck
@@ -135,7 +136,9 @@ class CardTracker:
         matched: set[int] = set()
         window = 2 * self.stable_frames
         for d in sorted(detections, key=lambda d: -d.confidence):
-            if d.card is None or d.confidence < self.min_confidence:
+            # Every reading places a track (a card read unclearly still came to rest then);
+            # only clear readings may decide its value (see the vote below).
+            if d.card is None:
                 continue
             center = self.calibration.to_table(d.center)
             # Won tricks and players' hands lie beyond the play area: they are not plays.
@@ -147,7 +150,7 @@ class CardTracker:
                 if i not in matched and dist < best_dist:
                     best, best_dist = i, dist
             if best < 0:
-                new = _Track(center, readings=[(d.card, d.confidence)])
+                new = _Track(center, readings=[(d.card, d.confidence)], still_since=self.frame_index)
                 # Seen again after a hand hid it: the same physical card, already reported.
                 for place, card in self._trick_places:
                     if float(np.hypot(center[0] - place[0], center[1] - place[1])) < self.match_radius:
@@ -158,7 +161,11 @@ class CardTracker:
             track = self._tracks[best]
             matched.add(best)
             # A card slid into place moves: it is not placed until it has lain still.
-            track.stable = track.stable + 1 if best_dist <= self.move_tolerance else 1
+            if best_dist <= self.move_tolerance:
+                track.stable += 1
+            else:
+                track.stable = 1
+                track.still_since = self.frame_index
             track.center = center
             track.missing = 0
             track.readings = (track.readings + [(d.card, d.confidence)])[-window:]
@@ -175,16 +182,16 @@ class CardTracker:
             card, share, conf = track.vote(window)
             # A misreading that flickers in is outvoted; one physical card is reported once,
             # and a value once per deal.
-            if card is None or share < 0.6 or card in self._reported:
+            if card is None or share < 0.6 or conf < self.min_confidence or card in self._reported:
                 continue
             track.reported = card
             self._reported.add(card)
             if self.calibration.in_trump_zone(self.calibration_point(track)):
-                events.append(CardEvent("trump_turned", self.frame_index - track.stable + 1, card, None,
+                events.append(CardEvent("trump_turned", track.still_since, card, None,
                                         conf * share))
             else:
                 seat = self.calibration.seat_of(self.calibration_point(track))
-                events.append(CardEvent("card_placed", self.frame_index - track.stable + 1, card, seat,
+                events.append(CardEvent("card_placed", track.still_since, card, seat,
                                         conf * share))
                 self._trick.append(card)
                 self._trick_places.append((track.center, card))
