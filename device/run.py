@@ -111,6 +111,14 @@ def build(config: Config, *, headless: bool, seed: int, new: bool = False, realt
         if new and unfinished is not None:
             journal.finish(unfinished)
         game, match_id, resumed = start_or_resume(journal, match, random.Random(seed))
+        hand = getattr(game, "hand", None)
+        if simulated and resumed and hand is not None and hand.score() is None:
+            # Simulated players cannot pick up a hand cut off halfway: they never saw its cards.
+            journal.finish(match_id)
+            stopped = match_id
+            game, match_id, resumed = start_or_resume(journal, match, random.Random(seed))
+            print(f"tafel run: match {stopped} stopped mid-hand; the simulated table starts a new match",
+                  file=sys.stderr)
         camera, sim = _camera(config, simulated, random.Random(seed + 1), inputs, clock)
         resources.append(camera)
         watcher = _watcher(config, sim, deck=52 if config.game == "rikken" else 32)
@@ -188,7 +196,11 @@ def run_loop(running: Running, hands: int | None, progress: Callable[[str], None
     over (simulated table) or a recorded camera source ends. ``progress`` hears of each
     decided hand (for a run with no screen to look at)."""
     table, sim, clock = running.table, running.sim, running.clock
-    told = 0
+
+    def decided_hands() -> list[Any]:
+        return [h for h in getattr(table.game, "hands", []) if h.score() is not None]
+
+    start = told = len(decided_hands())  # a resumed match: count the hands of this run
     while table.running and hands != 0:
         started = clock.now()
         game = table.game  # the menu may start a new match
@@ -196,13 +208,16 @@ def run_loop(running: Running, hands: int | None, progress: Callable[[str], None
             sim.act(game, table.status)
         table.step()
         running.notifier.watchdog()
-        decided = [h for h in getattr(game, "hands", []) if h.score() is not None]
+        decided = decided_hands()
+        if game is not table.game:  # the menu started a new match
+            start = told = 0
+            continue
         if progress is not None:
             for hand in decided[told:]:
                 progress(_hand_line(game, hand))
         told = len(decided)
         settled = sim is None or not sim.on_table  # the players have taken the cards in
-        if hands is not None and len(decided) >= hands and settled:
+        if hands is not None and len(decided) - start >= hands and settled:
             break
         if getattr(game, "is_over", False) and sim is not None and settled:
             break
@@ -222,8 +237,9 @@ def _has_screen() -> bool:
 def _hand_line(game: Any, hand: Any) -> str:
     score = hand.score()
     trump = f"trump {hand.trump} by {hand.maker}" if getattr(hand, "trump", None) else "no trump"
-    shown = "  ".join(f"{t} {v}" for t, v in score.score.items())
-    totals = "  ".join(f"{t} {v}" for t, v in game.totals().items())
+    totals = game.totals()
+    shown = "  ".join(f"{t} {score.score[t]}" for t in totals)  # teams in the same order every line
+    totals = "  ".join(f"{t} {v}" for t, v in totals.items())
     return f"hand {hand.number}: {trump} · {score.result} · {shown} · totals {totals}"
 
 

@@ -87,3 +87,20 @@ def test_tafel_run_bad_input_is_one_line(tmp_path: Path, capsys: pytest.CaptureF
     code = main(["run", "--headless", "--hands", "1", "--journal", str(tmp_path / "j.sqlite"), *argv])
     err = capsys.readouterr().err
     assert code == 2 and message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_a_simulated_run_cut_off_mid_hand_starts_a_new_match(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    journal = tmp_path / "journal.sqlite"
+    running = build(Config(journal=journal), headless=True, seed=2)
+    try:
+        for _ in range(150):  # some cards into the first hand, then the power goes
+            running.sim.act(running.table.game, running.table.status)
+            running.table.step()
+            running.clock.advance(1 / 30)  # type: ignore[attr-defined]
+        first = running.table.match_id
+        assert running.table.game.hand.score() is None  # type: ignore[attr-defined]
+    finally:
+        running.close()
+    assert main(["run", "--headless", "--hands", "1", "--seed", "3", "--journal", str(journal)]) == 0
+    assert f"match {first} stopped mid-hand" in capsys.readouterr().err
