@@ -84,6 +84,8 @@ class SimTable:
         return True
 
     def _act(self, game: Game, status: TableStatus) -> bool:
+        if status.menu is not None:
+            return False  # someone is in the menu: the table waits
         if status.alert is not None:
             return self._press("ok")  # seen: the verzaking is on the screen
         if status.question is not None:
