@@ -23,6 +23,7 @@ import cv2
 import numpy as np
 
 CARD_ASPECT: Final = 88.0 / 63.0  # long / short side
+EDGE_BAND: Final = (1.5, -1.0)  # working pixels to grow quads of (interior, hole) regions
 
 
 @dataclass
@@ -92,8 +93,8 @@ def _white_regions(whiteness: np.ndarray, card_px: float) -> np.ndarray:
     return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
 
 
-def _polygons(mask: np.ndarray, min_area: float, max_area: float,
-              with_holes: bool = False) -> list[tuple[np.ndarray, np.ndarray | None, bool]]:
+def _polygons(mask: np.ndarray, min_area: float, max_area: float, with_holes: bool = False,
+              grow: tuple[float, float] = (0.0, 0.0)) -> list[tuple[np.ndarray, np.ndarray | None, bool]]:
     """Outline polygons of regions; with each, its hull's quadrilateral when the region
     is solid enough to be one card (index letters and pips bite notches out of a card's
     white area; the hull closes them). With ``with_holes``, the boundaries of holes count
@@ -116,9 +117,34 @@ def _polygons(mask: np.ndarray, min_area: float, max_area: float,
         poly = cv2.approxPolyDP(c, 0.02 * cv2.arcLength(c, True), True).reshape(-1, 2).astype(np.float32)
         interior = rel[3] < 0
         quad = _hull_quad(hull) if area / hull_area > (0.75 if interior else 0.9) else None
+        if quad is not None:
+            # A region inside an outline stops short of the card's edge by the edge band's
+            # width; a hole in the table region starts just beyond it.
+            quad = _offset_quad(quad, grow[0] if interior else grow[1])
         if len(poly) >= 3:
             out.append((poly, quad, interior))
     return out
+
+
+def _offset_quad(quad: np.ndarray, distance: float) -> np.ndarray:
+    """Move each side of a convex quad outward (or inward, negative) by ``distance`` pixels."""
+    if distance == 0.0:
+        return quad
+    centre = quad.mean(axis=0)
+    lines = []
+    for i in range(4):
+        p, q = quad[i], quad[(i + 1) % 4]
+        d = q - p
+        n = np.array([-d[1], d[0]], np.float32) / (float(np.linalg.norm(d)) + 1e-9)
+        if float(np.dot(n, (p + q) / 2 - centre)) < 0:
+            n = -n
+        lines.append((p + n * distance, q + n * distance))
+    corners = []
+    for i in range(4):
+        a, b = lines[(i - 1) % 4], lines[i]
+        x = _line_intersection(a[0], a[1], b[0], b[1])
+        corners.append(quad[i] if x is None else x)
+    return np.array(corners, np.float32)
 
 
 def _line_intersection(p1: np.ndarray, p2: np.ndarray, q1: np.ndarray, q2: np.ndarray) -> np.ndarray | None:
@@ -204,8 +230,8 @@ def find_regions(frame: np.ndarray, min_card_frac: float = 0.045, max_side: int 
     min_short = min_card_frac * min(h, w)
     min_area = min_short * min_short * CARD_ASPECT * 0.25
     max_area = 0.6 * h * w
-    edge_polys = (_polygons(_edge_regions(gray), min_area, max_area, with_holes=True) +
-                  _polygons(_edge_regions(gray, 2.5), min_area, max_area, with_holes=True))
+    edge_polys = (_polygons(_edge_regions(gray), min_area, max_area, True, EDGE_BAND) +
+                  _polygons(_edge_regions(gray, 2.5), min_area, max_area, True, EDGE_BAND))
     # The white area inside one card's outline is one card for sure; outlines and white
     # blobs may be several overlapping cards whose hull happens to look card-shaped.
     sure = [q for q in (_as_quad(hq, min_short) for _, hq, interior in edge_polys if hq is not None and interior)
