@@ -207,8 +207,8 @@ def _as_quad(poly: np.ndarray, min_short: float) -> Quad | None:
 
 def _clockwise(poly: np.ndarray) -> np.ndarray:
     # Image y points down, so a positive shoelace sum is clockwise on screen.
-    s = sum(poly[i, 0] * poly[(i + 1) % len(poly), 1] - poly[(i + 1) % len(poly), 0] * poly[i, 1]
-            for i in range(len(poly)))
+    nxt = np.roll(poly, -1, axis=0)
+    s = float((poly[:, 0] * nxt[:, 1] - nxt[:, 0] * poly[:, 1]).sum())
     return poly if s > 0 else poly[::-1].copy()
 
 
@@ -267,7 +267,12 @@ def find_regions(frame: np.ndarray, min_card_frac: float = 0.045, max_side: int 
     corners: list[CornerCandidate] = []
     for qi, q in enumerate(kept):
         corners.extend(_square_corners(q.corners, qi, 0.0))
+    card_area = ref_short * ref_short * CARD_ASPECT
     for p in partial:
+        # Bits of table texture are far smaller or larger than what a card can leave showing.
+        area = abs(float(cv2.contourArea(p)))
+        if kept and (area < 0.1 * card_area or area > 4.0 * card_area):
+            continue
         for c in _square_corners(_clockwise(p), -1, 0.22 * ref_short):
             # Corners on or inside a whole card are its own corners or its art, not another card.
             if any(_inside(c.point, q.corners, -0.12 * q.short_side) for q in kept):
@@ -288,27 +293,26 @@ def find_regions(frame: np.ndarray, min_card_frac: float = 0.045, max_side: int 
 
 
 def _square_corners(poly: np.ndarray, quad_index: int, min_edge: float) -> list[CornerCandidate]:
-    """Convex corners of a clockwise polygon that are roughly square."""
+    """Convex corners of a clockwise polygon that are roughly square (vectorised: wood
+    grain and cloth give hundreds of polygons a frame)."""
+    u = np.roll(poly, -1, axis=0) - poly
+    v = np.roll(poly, 1, axis=0) - poly
+    lu = np.hypot(u[:, 0], u[:, 1])
+    lv = np.hypot(v[:, 0], v[:, 1])
+    ok = (lu >= max(min_edge, 1e-6)) & (lv >= max(min_edge, 1e-6))
+    if not ok.any():
+        return []
+    cosang = (u * v).sum(axis=1) / np.maximum(lu * lv, 1e-9)
+    cross = u[:, 0] * v[:, 1] - u[:, 1] * v[:, 0]
+    # Clockwise polygon: a convex corner turns the same way at every vertex.
+    ok &= (np.abs(cosang) <= 0.4) & (cross > 0)
     out = []
-    n = len(poly)
-    for i in range(n):
-        p, nxt, prv = poly[i], poly[(i + 1) % n], poly[(i - 1) % n]
-        u, v = nxt - p, prv - p
-        lu, lv = float(np.linalg.norm(u)), float(np.linalg.norm(v))
-        if lu < min_edge or lv < min_edge or lu == 0 or lv == 0:
-            continue
-        cosang = float(np.dot(u, v) / (lu * lv))
-        if abs(cosang) > 0.4:
-            continue
-        cross = float(u[0] * v[1] - u[1] * v[0])
-        # Clockwise polygon: a convex corner turns the same way at every vertex.
-        if cross <= 0:
-            continue
-        a, b = u / lu, v / lv
-        la, lb = lu, lv
+    for i in np.nonzero(ok)[0]:
+        a, b = u[i] / lu[i], v[i] / lv[i]
+        la, lb = float(lu[i]), float(lv[i])
         if a[0] * b[1] - a[1] * b[0] < 0:
-            a, b, la, lb = b, a, lv, lu
-        out.append(CornerCandidate(p.astype(np.float32), a.astype(np.float32), b.astype(np.float32),
+            a, b, la, lb = b, a, lb, la
+        out.append(CornerCandidate(poly[i].astype(np.float32), a.astype(np.float32), b.astype(np.float32),
                                    la, lb, quad_index))
     return out
 
