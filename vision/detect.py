@@ -24,6 +24,7 @@ import numpy as np
 
 CARD_ASPECT: Final = 88.0 / 63.0  # long / short side
 EDGE_BAND: Final = (1.5, -1.0)  # working pixels to grow quads of (interior, hole) regions
+WHITE_MARGIN: Final = 12  # grey levels whiter than the neighbourhood
 
 
 @dataclass
@@ -88,7 +89,7 @@ def _white_regions(whiteness: np.ndarray, card_px: float) -> np.ndarray:
     block = int(card_px * 2.2) | 1
     local = cv2.blur(whiteness, (block, block))
     otsu, _ = cv2.threshold(whiteness, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    mask = (whiteness.astype(np.int16) > local.astype(np.int16) + 12) & (whiteness > otsu * 0.6)
+    mask = (whiteness.astype(np.int16) > local.astype(np.int16) + WHITE_MARGIN) & (whiteness > otsu * 0.6)
     mask = mask.astype(np.uint8) * 255
     return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
 
