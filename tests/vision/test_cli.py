@@ -104,3 +104,16 @@ def test_teach_a_folder_without_cards_fails_in_one_line(tmp_path: Path, capsys: 
     assert teach([str(tmp_path / "nowhere")]) != 0
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "nowhere" in err
+
+
+def test_teaching_a_real_deck_fixes_what_its_font_gets_wrong(shared_datasets: Path, tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str],
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    # This deck's flat-topped 3 reads as a 5 with the built-in glyphs; its own glyphs fix that.
+    monkeypatch.setenv("TAFEL_PROFILES", str(tmp_path / "profiles"))
+    deck = shared_datasets / "bidly-single-cards"
+    assert teach([str(deck), "--name", "bidly"]) == 0
+    assert "52 cards taught" in capsys.readouterr().out
+    assert identify([str(deck / "3c.jpg"), "--json", "--profile", "bidly"]) == 0
+    cards = [c["card"] for c in json.loads(capsys.readouterr().out)["cards"]]
+    assert cards and cards[0] == "3C"
