@@ -15,6 +15,8 @@ from typing import NoReturn
 import cv2
 import numpy as np
 
+from vision.recognize import Detection
+
 EXIT_BAD_INPUT = 2
 EXIT_SOME_FAILED = 1
 
@@ -36,7 +38,7 @@ def _deck(text: str) -> int:
     return int(text)
 
 
-def annotate(frame: np.ndarray, detections: list) -> np.ndarray:  # list[Detection]
+def annotate(frame: np.ndarray, detections: list[Detection]) -> np.ndarray:
     """A copy of ``frame`` with each card outlined and labelled with what was read."""
     out = frame.copy()
     scale = max(out.shape[:2]) / 1000.0

@@ -372,9 +372,9 @@ def classify(glyphs: IndexGlyphs, templates: GlyphTemplates, letters: list[str],
     letter, rank_score = ranked[0]
     runner_up = ranked[1][1] if len(ranked) > 1 else -1.0
     suit_vec = normalise_glyph(glyphs.suit_mask, SUIT_SIZE, SUIT_SIZE, strokes=False)
-    allowed = (Suit.HEARTS, Suit.DIAMONDS) if glyphs.red else (Suit.CLUBS, Suit.SPADES)
+    colour_suits = (Suit.HEARTS, Suit.DIAMONDS) if glyphs.red else (Suit.CLUBS, Suit.SPADES)
     suit_bank = templates.suit_bank()
-    suit_scores = {s: _top_mean(suit_bank[s] @ suit_vec.ravel()) for s in allowed if s in suit_bank}
+    suit_scores = {st: _top_mean(suit_bank[st] @ suit_vec.ravel()) for st in colour_suits if st in suit_bank}
     if not suit_scores:
         return None
     suit_ranked = sorted(suit_scores.items(), key=lambda kv: -kv[1])

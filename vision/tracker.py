@@ -179,11 +179,12 @@ class CardTracker:
             track = self._tracks[i]
             if track.reported is not None or track.stable < self.stable_frames:
                 continue
-            card, share, conf = track.vote(window)
+            voted, share, conf = track.vote(window)
             # A misreading that flickers in is outvoted; one physical card is reported once,
             # and a value once per deal.
-            if card is None or share < 0.6 or conf < self.min_confidence or card in self._reported:
+            if voted is None or share < 0.6 or conf < self.min_confidence or voted in self._reported:
                 continue
+            card = voted
             track.reported = card
             self._reported.add(card)
             if self.calibration.in_trump_zone(self.calibration_point(track)):
