@@ -292,6 +292,8 @@ def extract_glyphs(patch: np.ndarray) -> IndexGlyphs | None:
             continue
         if x == 0 and w > 30 * sx:  # the table seen past the card edge
             continue
+        if (x == 0 and w < 6 * sx) or (y == 0 and h < 6 * sy):  # a sliver of table at the edge
+            continue
         comps.append((y, x, w, h, i))
     if not comps:
         return None

@@ -14,7 +14,9 @@ at 0.6): won tricks and hands held low stay out of it. A hand over the table hid
 ``gone_frames``. A card being slid into place moves, so it is not stable. Glare that
 spoils a reading for a frame or two breaks no stability but the misread card's own.
 A frame that differs from the last examined one by less than sensor noise is not
-examined again (it costs a thumbnail comparison, well under 2 ms).
+examined again (it costs a thumbnail comparison, well under 2 ms), except for the first
+``settle_examinations`` frames after a change, so that one unlucky reading of a card that
+just came to rest does not stand while the table stays still.
 """
 
 from __future__ import annotations
@@ -95,7 +97,7 @@ class CardTracker:
     def __init__(self, calibration: TableCalibration, *, deck: int = 52, style: str = "auto",
                  templates: GlyphTemplates | None = None, stable_frames: int = 3, gone_frames: int = 4,
                  move_tolerance: float = 0.03, match_radius: float = 0.25, min_confidence: float = 0.45,
-                 play_radius: float = 1.0) -> None:
+                 play_radius: float = 1.0, settle_examinations: int = 3) -> None:
         self.calibration = calibration
         self.deck = deck
         self.style = style
@@ -109,6 +111,8 @@ class CardTracker:
         self.frame_index = -1
         self.examined = 0  # frames that were run through the detector
         self._change = FrameChange()
+        self._since_change = 0
+        self.settle_examinations = settle_examinations
         self._last: list[Detection] = []
         self._tracks: list[_Track] = []
         self._reported: set[Card] = set()
@@ -125,6 +129,12 @@ class CardTracker:
 
     def process(self, frame: np.ndarray) -> list[CardEvent]:
         if self._change.changed(frame):
+            self._since_change = 0
+        else:
+            self._since_change += 1
+        # The first frames after a change are all examined: one unlucky reading of a card
+        # that just came to rest must not stand for as long as the table stays still.
+        if self._since_change <= self.settle_examinations:
             self._last = identify_cards(frame, deck=self.deck, style=self.style, templates=self.templates)
             self.examined += 1
         return self.observe(self._last)
