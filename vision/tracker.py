@@ -192,7 +192,11 @@ class CardTracker:
             voted, share, conf = track.vote(window)
             # A misreading that flickers in is outvoted; one physical card is reported once,
             # and a value once per deal.
-            if voted is None or share < 0.6 or conf < self.min_confidence or voted in self._reported:
+            # An unclear value read the same in every recent frame (each with its own sensor
+            # noise) is as good as a clear one.
+            steady = share == 1.0 and len(track.readings) >= window
+            if voted is None or share < 0.6 or voted in self._reported or (
+                    conf < self.min_confidence and not steady):
                 continue
             card = voted
             track.reported = card
