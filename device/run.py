@@ -150,9 +150,6 @@ def run(args: argparse.Namespace) -> int:
         config = _settings(args)
         if args.hands is not None and args.hands < 0:
             raise RunError("tafel run: --hands must be 0 or more")
-        if config.game != "klaverjassen":
-            raise RunError(f"tafel run: the table companion plays klaverjassen so far; "
-                           f"{config.game} logs can be refereed with 'tafel referee'")
         seed = args.seed if args.seed is not None else random.randrange(1 << 30)
         headless = args.headless
         if not headless and not config.fullscreen and not _has_screen():
@@ -236,7 +233,13 @@ def _has_screen() -> bool:
 
 def _hand_line(game: Any, hand: Any) -> str:
     score = hand.score()
-    trump = f"trump {hand.trump} by {hand.maker}" if getattr(hand, "trump", None) else "no trump"
+    contract = getattr(hand, "contract", None)
+    if contract is not None:
+        trump = contract.describe()  # rikken
+    elif getattr(hand, "trump", None):
+        trump = f"trump {hand.trump} by {hand.maker}"
+    else:
+        trump = "no contract"
     totals = game.totals()
     shown = "  ".join(f"{t} {score.score[t]}" for t in totals)  # teams in the same order every line
     totals = "  ".join(f"{t} {v}" for t, v in totals.items())

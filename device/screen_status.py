@@ -8,15 +8,28 @@ from device.table import TableStatus
 from engine.cards import Card
 
 
-def to_display(status: TableStatus) -> Any:
+def to_display(status: TableStatus, game: Any = None) -> Any:
     from display.status import Menu, Question, Status
 
     question = None
     if status.question is not None:
         q = status.question
         rest = q.guesses[q.index + 1 :] + q.guesses[: q.index]
-        question = Question(q.seat, Card.parse(q.card), q.confidence, tuple(Card.parse(g) for g in rest[:3]),
-                            next="next guess (hold: next suit)")
+        alternatives = tuple(Card.parse(g) for g in rest[:3])
+        if q.kind == "turn":
+            question = Question(q.seat, Card.parse(q.card), q.confidence, alternatives, ok="that card",
+                                next="next (hold: suit)", undo="take back the deal",
+                                title="Which card did the dealer turn?")
+        else:
+            question = Question(q.seat, Card.parse(q.card), q.confidence, alternatives,
+                                next="next (hold: suit)")
+    bid_pick = None
+    if status.bid is not None:
+        seat, call = status.bid.current
+        auction = getattr(getattr(game, "hand", None), "auction", None)
+        to_speak = getattr(auction, "to_speak", None)
+        name = status.names.get(seat, seat)
+        bid_pick = call if seat == to_speak else f"{call} by {name}"
     menu = None
     if status.menu is not None:
         m = status.menu
@@ -28,6 +41,7 @@ def to_display(status: TableStatus) -> Any:
         question=question,
         verzaking=status.alert,
         trump_pick=status.trump_pick,
+        bid_pick=bid_pick,
         menu=menu,
     )
 
@@ -35,4 +49,4 @@ def to_display(status: TableStatus) -> Any:
 def render_table(surface: Any, game: Any, status: TableStatus) -> None:
     from display.render import render
 
-    render(surface, game, to_display(status))
+    render(surface, game, to_display(status, game))

@@ -19,10 +19,15 @@ import numpy as np
 
 from device.clock import Clock
 from device.inputs import InputQueue, Press
-from device.table import TableStatus
-from engine.cards import PIQUET_DECK, Card, Suit
+from device.table import Question, TableStatus
+from engine.cards import FULL_DECK, PIQUET_DECK, Card, Rank, Suit
 from engine.game import Game
 from engine.klaverjassen import DEAL_PACKETS, Klaverjassen, Phase, legal_plays
+from engine.rikken import Phase as RikkenPhase
+from engine.rikken import ContractKind, Rikken, called_card
+from engine.rikken import legal_plays as rikken_legal_plays
+
+RIKKEN_PACKETS = (4, 4, 5)  # 13 each; the dealer's last card is the one turned
 from engine.tricks import deal_in_packets
 
 # Where a seat's card lands, in table millimetres (+x right, +y towards the camera's bottom
@@ -62,6 +67,7 @@ class SimTable:
     patience: float = 3.0  # seconds a card may lie unseen before the players enter it
     corrections: int = 0  # wrong cards the players undid
     entered: int = 0  # cards the players entered by hand
+    turned: Card | None = None  # rikken: the card the dealer turned
     _hand_start: int = 0
     _placed_at: float = 0.0
     _next_action: float = 0.0
@@ -86,24 +92,42 @@ class SimTable:
     def _act(self, game: Game, status: TableStatus) -> bool:
         if status.menu is not None:
             return False  # someone is in the menu: the table waits
+        if not isinstance(game, (Klaverjassen, Rikken)):
+            return False
+        hand = game.hand
+        if hand is not None and hand.number > self.hands_dealt:
+            self._deal(hand.dealer, rikken=isinstance(game, Rikken))  # the device said: deal
+            return True
         if status.alert is not None:
             return self._press("ok")  # seen: the verzaking is on the screen
         if status.question is not None:
-            return self._answer(status.question.seat, status.question.card)
-        if not isinstance(game, Klaverjassen):
-            return False
-        hand = game.hand
+            return self._answer(status.question)
         if hand is None or hand.score() is not None:
             if self.on_table:
                 return self._gather()
             if game.is_over:
                 return False
             return self._press("ok")  # deal the next hand
-        if hand.number > self.hands_dealt:
-            self._deal(hand.dealer)
-            return True
-        if hand.phase is Phase.TRUMP:
+        if isinstance(game, Klaverjassen) and game.hand is not None and game.hand.phase is Phase.TRUMP:
             return self._choose_trump(game, status)
+        if isinstance(game, Rikken) and hand.phase is not RikkenPhase.PLAY:
+            return self._bid(game, status) if hand.phase is RikkenPhase.AUCTION else False
+        checked = self._check_the_screen(hand)
+        if checked is not None:
+            return checked
+        if hand.current_trick is None and self.on_table:
+            return self._gather()  # the device closed the trick: take it in
+        if isinstance(game, Rikken):
+            return self._play_rikken(game)
+        seat = hand.to_move()
+        if seat is None or not self.held.get(seat):
+            return False
+        self._play(seat, legal_plays(self.held[seat], hand.obligation()))  # type: ignore[union-attr]
+        return True
+
+    def _check_the_screen(self, hand: Any) -> bool | None:
+        """Correct the device as players would: UNDO a wrong card, enter a missed one.
+        None when the screen shows exactly what was played."""
         shown = [(s, c) for t in hand.tricks for s, c in zip(t.seats, t.cards)]
         truth = self.plays[self._hand_start :]
         if shown != truth[: len(shown)]:
@@ -114,28 +138,74 @@ class SimTable:
                 self.entered += 1
                 return self._press("next")  # the camera missed it: enter it by hand
             return False
-        if hand.current_trick is None and self.on_table:
-            return self._gather()  # the device closed the trick: take it in
+        return None
+
+    def _answer(self, question: Question) -> bool:
+        """Answer the device's question truthfully: the card that seat laid in this trick,
+        or the card the dealer turned."""
+        truth = self.turned if question.kind == "turn" else self._last_card_of(question.seat)
+        if truth is None:
+            return self._press("undo")  # that seat laid no card
+        if question.card == str(truth):
+            return self._press("ok")
+        return self._press("next", long=question.card[-1] != truth.suit.value)
+
+    # -- rikken
+
+    def _bid(self, game: Rikken, status: TableStatus) -> bool:
+        if status.bid is None:
+            return False
+        want = self._rikken_call(game)
+        if want not in status.bid.options:
+            want = (status.bid.current[0], "pas")
+        return self._press("ok" if status.bid.current == want else "next")
+
+    def _rikken_call(self, game: Rikken) -> tuple[str, str]:
+        """A plain club player's call: troel when it must be called, else ask, join or go
+        alone on length in the turned suit, else pass."""
+        hand = game.hand
+        assert hand is not None and hand.auction is not None and self.turned is not None
+        auction = hand.auction
+        if auction.troel_window:
+            for seat in game.seats:
+                aces = sum(c.rank is Rank.ACE for c in self.held[seat])
+                if aces >= 3:
+                    return seat, "troela" if aces == 4 else "troel"
+        seat = auction.to_speak
+        assert seat is not None
+        length = sum(c.suit is self.turned.suit for c in self.held[seat])
+        standing = auction.standing
+        if standing is None:
+            return seat, "vraag" if length >= 4 else "pas"
+        if str(standing) == "vraag" and auction.joiner is None:
+            if seat == auction.asker:
+                return seat, "alleen" if length >= 6 else "pas"
+            return seat, "mee" if length >= 3 else "pas"
+        return seat, "pas"
+
+    def _play_rikken(self, game: Rikken) -> bool:
+        hand = game.hand
+        assert hand is not None
+        contract = hand.contract
+        if not hand.tricks and contract is not None and contract.kind in (ContractKind.TROEL, ContractKind.TROELA):
+            # troel: whoever holds the called card leads it (the device learns the partner from it)
+            called = contract.called or called_card(self.held[contract.declarers[0]], contract.kind)
+            seat = next(s for s, cards in self.held.items() if called in cards)
+            self._play(seat, [called])
+            return True
         seat = hand.to_move()
         if seat is None or not self.held.get(seat):
             return False
-        self._play(seat, legal_plays(self.held[seat], hand.obligation()))
+        self._play(seat, rikken_legal_plays(self.held[seat], hand.led_suit()))
         return True
 
-    def _answer(self, seat: str, offered: str) -> bool:
-        """Answer the device's question truthfully: the card that seat laid in this trick."""
-        truth = self._last_card_of(seat)
-        if truth is None:
-            return self._press("undo")  # that seat laid no card
-        if offered == str(truth):
-            return self._press("ok")
-        return self._press("next", long=offered[-1] != truth.suit.value)
-
-    def _deal(self, dealer: str) -> None:
+    def _deal(self, dealer: str, rikken: bool = False) -> None:
         self._hand_start = len(self.plays)
-        deck = list(PIQUET_DECK)
+        deck = list(FULL_DECK if rikken else PIQUET_DECK)
         self.rng.shuffle(deck)
-        self.held = deal_in_packets(deck, dealer, self.seats, DEAL_PACKETS)
+        self.held = deal_in_packets(deck, dealer, self.seats, RIKKEN_PACKETS if rikken else DEAL_PACKETS)
+        # rikken: the dealer's last card is turned for trump and stays in the dealer's hand
+        self.turned = self.held[dealer][-1] if rikken else None
         self.hands_dealt += 1
         self._trump_wanted = None
 
@@ -158,7 +228,9 @@ class SimTable:
     def _play(self, seat: str, legal: list[Card]) -> None:
         held = self.held[seat]
         card = self.rng.choice(legal)
-        if self.verzaak_rate and self.rng.random() < self.verzaak_rate:
+        # verzaak_rate is per klaverjas card: rikken's 52 cards a hand get the same rate per hand
+        rate = self.verzaak_rate * (32 / 52 if self.turned is not None else 1)
+        if rate and self.rng.random() < rate:
             illegal = [c for c in held if c not in legal]
             if illegal:
                 card = self.rng.choice(illegal)

@@ -24,9 +24,11 @@ from device.journal import Journal
 from device.menu import Menu, MenuAction, MenuView
 from device.panel import LED_ATTENTION, LED_ERROR, LED_STEADY, ButtonLogic
 from engine.cards import FULL_DECK, PIQUET_DECK, Card, Suit
-from engine.events import Bid, Deal, Event, MatchStart, Play, TrumpChosen
+from engine.events import Bid, Deal, Event, MatchStart, Play, TrumpChosen, TurnedCard
 from engine.game import Game, new_game
 from engine.klaverjassen import Klaverjassen, Phase
+from engine.rikken import Phase as RikkenPhase
+from engine.rikken import Rikken
 from engine.tricks import next_seat
 from engine.verzaken import Violation
 
@@ -52,7 +54,15 @@ class TrickGathered:
     """The cards of the trick were taken off the table."""
 
 
-TableEvent = CardPlaced | TrickGathered
+@dataclass(frozen=True)
+class TurnSeen:
+    """The card turned for trump (rikken), seen in the trump zone."""
+
+    card: str
+    confidence: float
+
+
+TableEvent = CardPlaced | TrickGathered | TurnSeen
 
 
 class Watcher(Protocol):
@@ -93,6 +103,7 @@ class Question:
     guesses: list[str]
     confidence: float
     index: int = 0
+    kind: str = "play"  # "play": a card laid by seat; "turn": the card the dealer turned (rikken)
 
     @property
     def card(self) -> str:
@@ -109,6 +120,18 @@ class Question:
 
 
 @dataclass
+class BidChoice:
+    """Rikken: the calls the buttons offer, (seat, call); NEXT offers the next, OK bids it."""
+
+    options: list[tuple[str, str]]
+    index: int = 0
+
+    @property
+    def current(self) -> tuple[str, str]:
+        return self.options[self.index]
+
+
+@dataclass
 class TableStatus:
     """Device state the screen shows next to the engine's: read by the display only."""
 
@@ -120,6 +143,7 @@ class TableStatus:
     problems: list[str] = field(default_factory=list)  # camera lost, serial unplugged, ...
     hands_played: int = 0
     menu: MenuView | None = None  # an open menu covers the table
+    bid: BidChoice | None = None  # rikken: the call on offer to the buttons
 
 
 class Table:
@@ -211,7 +235,10 @@ class Table:
             if self.panel is not None:
                 self.panel.verzaakt()
         self._announced = len(violations)
-        self._prepare_trump()
+        if isinstance(self.game, Rikken):
+            self._prepare_rikken()
+        else:
+            self._prepare_trump()
 
     def _prepare_trump(self) -> None:
         """Offer a trump suit, or roll the die, when a hand waits for trump."""
@@ -245,7 +272,10 @@ class Table:
         if press.long and press.button != "next":
             return  # a long OK or UNDO means nothing: a slow finger is not a second press
         if press.button == "undo":
-            if q is not None:
+            if q is not None and q.kind == "turn":
+                self.status.question = None
+                self._undo_press()  # no card turned yet: take back the deal
+            elif q is not None:
                 self.status.question = None  # not a card: ignore that sighting
                 self.say("card ignored")
             else:
@@ -260,7 +290,8 @@ class Table:
                 q.index = q.next_suit() if press.long else (q.index + 1) % len(q.guesses)
             elif press.button == "ok":
                 self.status.question = None
-                self.record(Play(q.seat, Card.parse(q.card)))
+                card = Card.parse(q.card)
+                self.record(TurnedCard(card) if q.kind == "turn" else Play(q.seat, card))
             return
         self._press_for_game(press)
 
@@ -277,7 +308,7 @@ class Table:
     def ask_for_card(self) -> None:
         """NEXT during play: the camera missed a card, so the players enter it."""
         hand = getattr(self.game, "hand", None)
-        if hand is None or getattr(hand, "trump", None) is None:
+        if hand is None or getattr(hand.phase, "value", None) != "play":
             return
         seat = hand.to_move()
         if seat is None:
@@ -287,6 +318,9 @@ class Table:
         self.status.question = Question(seat, self._guesses(seat, led), 0.0)
 
     def _press_for_game(self, press: Press) -> None:
+        if isinstance(self.game, Rikken):
+            self._press_rikken(self.game, press)
+            return
         game = self.game
         if not isinstance(game, Klaverjassen):
             return
@@ -309,6 +343,53 @@ class Table:
                 self.record(Bid(seat, "play" if press.button == "ok" else "pass"))
         elif hand.phase is Phase.PLAY and press.button == "next":
             self.ask_for_card()
+
+    def _press_rikken(self, game: Rikken, press: Press) -> None:
+        hand = game.hand
+        if hand is None or hand.score() is not None:
+            if press.button == "ok":
+                self.deal_next()  # between hands, or a hand whose score can no longer change
+            return
+        if hand.phase is RikkenPhase.TURN:
+            if press.button in ("ok", "next"):
+                self._ask_turned_card(None)
+        elif hand.phase is RikkenPhase.AUCTION and self.status.bid is not None:
+            bid = self.status.bid
+            if press.button == "next":
+                bid.index = (bid.index + 1) % len(bid.options)
+            elif press.button == "ok":
+                seat, call = bid.current
+                self.status.bid = None
+                self.record(Bid(seat, call))
+        elif hand.phase is RikkenPhase.PLAY and press.button == "next":
+            self.ask_for_card()
+
+    def _prepare_rikken(self) -> None:
+        """Ask for the turned card, or offer the calls of the seat to bid."""
+        game = self.game
+        assert isinstance(game, Rikken)
+        hand = game.hand
+        self.status.bid = None
+        if hand is None or hand.score() is not None:
+            return
+        if hand.phase is RikkenPhase.TURN and self.status.question is None:
+            self._ask_turned_card(None)
+        elif hand.phase is RikkenPhase.AUCTION and hand.auction is not None:
+            auction = hand.auction
+            seat = auction.to_speak
+            options = [(seat, str(call)) for call in auction.legal_calls()] if seat is not None else []
+            if auction.troel_window:
+                # Whoever holds three or four aces calls it, in turn or not.
+                options += [(s, call) for call in ("troel", "troela") for s in game.seats]
+            if options:
+                self.status.bid = BidChoice(options)
+
+    def _ask_turned_card(self, guess: Card | None, confidence: float = 0.0) -> None:
+        hand = getattr(self.game, "hand", None)
+        if hand is None:
+            return
+        guesses = self._guesses(hand.dealer, guess)
+        self.status.question = Question(hand.dealer, guesses, confidence, kind="turn")
 
     def _menu_press(self, press: Press) -> None:
         assert self.menu is not None
@@ -356,8 +437,16 @@ class Table:
         if isinstance(game, Klaverjassen) and game.is_over:
             self.say("the match is over")
             return
+        if isinstance(game, Rikken) and game.is_over:
+            self.say("the session is over")
+            return
         hand = getattr(game, "hand", None)
-        dealer = next_seat(hand.dealer, game.seats) if hand is not None else self.first_dealer
+        if hand is None:
+            dealer = self.first_dealer
+        elif isinstance(game, Rikken):
+            dealer = game.next_dealer() or next_seat(hand.dealer, game.seats)  # the same after a misdeal
+        else:
+            dealer = next_seat(hand.dealer, game.seats)
         if self.record(Deal(dealer)):
             self.status.hands_played = len(getattr(game, "hands", []))
 
@@ -376,6 +465,15 @@ class Table:
     def table_event(self, event: TableEvent) -> None:
         if isinstance(event, TrickGathered):
             return  # the engine closed the trick when its fourth card came
+        if isinstance(event, TurnSeen):
+            hand = getattr(self.game, "hand", None)
+            if isinstance(self.game, Rikken) and hand is not None and hand.phase is RikkenPhase.TURN:
+                if event.confidence >= CONFIDENT:
+                    self.status.question = None
+                    self.record(TurnedCard(Card.parse(event.card)))
+                else:
+                    self._ask_turned_card(Card.parse(event.card), event.confidence)
+            return
         if event.card is None:
             self.say(f"a card face down in front of {event.seat}: turn it over")
             return

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 
-from device.table import CardPlaced, TableEvent, TrickGathered
+from device.table import CardPlaced, TableEvent, TrickGathered, TurnSeen
 
 # vision's seat 0 is the player at the bottom edge of the image; then clockwise on screen.
 VISION_SEATS = ("S", "W", "N", "E")
@@ -78,6 +78,8 @@ class VisionWatcher:
         for e in self.tracker.process(frame):  # type: ignore[attr-defined]
             if e.kind == "card_placed" and e.seat is not None:
                 events.append(CardPlaced(VISION_SEATS[e.seat], str(e.card) if e.card else None, float(e.confidence)))
+            elif e.kind == "trump_turned" and e.card is not None:
+                events.append(TurnSeen(str(e.card), float(e.confidence)))
             elif e.kind == "trick_gathered":
                 events.append(TrickGathered())
         return events

@@ -84,18 +84,21 @@ def question_overlay(surface: pygame.Surface, game: Game | None, status: Status,
     surface.blit(shade, (0, 0))
     box = c.r(40, 22, c.w - 80, c.h - 44)
     c.panel(box, theme.PANEL, theme.ACCENT, radius=16, width=5, label="question")
-    c.text(f"Is this {name_of(question.seat, game, status)}'s card?", c.r(60, 30, c.w - 120, 56), 44, theme.TEXT,
-           "center", min_size=26)
+    title = question.title or f"Is this {name_of(question.seat, game, status)}'s card?"
+    c.text(title, c.r(60, 30, c.w - 120, 56), 44, theme.TEXT, "center", min_size=26)
     cw, ch = 150.0, 214.0
     card = c.r(80, 96, cw, ch)
     c.card(question.card, card, f"guess:{question.seat}", edge=theme.ACCENT)
     right = 80 + cw + 36
-    sure = max(0, min(100, round(question.confidence * 100)))
-    c.text(f"{sure}% sure", c.r(right, 100, c.w - right - 70, 50), 40, theme.ACCENT, min_size=24)
-    bar = c.r(right, 152, c.w - right - 70, 16)
-    pygame.draw.rect(c.surface, theme.SLOT, bar, border_radius=c.px(8))
-    filled = pygame.Rect(bar.x, bar.y, bar.w * sure // 100, bar.h)
-    pygame.draw.rect(c.surface, theme.ACCENT, filled, border_radius=c.px(8))
+    if question.confidence > 0:
+        sure = max(0, min(100, round(question.confidence * 100)))
+        c.text(f"{sure}% sure", c.r(right, 100, c.w - right - 70, 50), 40, theme.ACCENT, min_size=24)
+        bar = c.r(right, 152, c.w - right - 70, 16)
+        pygame.draw.rect(c.surface, theme.SLOT, bar, border_radius=c.px(8))
+        filled = pygame.Rect(bar.x, bar.y, bar.w * sure // 100, bar.h)
+        pygame.draw.rect(c.surface, theme.ACCENT, filled, border_radius=c.px(8))
+    else:  # nothing read: the players pick the card themselves
+        c.text("pick it with NEXT", c.r(right, 100, c.w - right - 70, 50), 40, theme.ACCENT, min_size=24)
     if question.alternatives:
         c.text("or perhaps", c.r(right, 184, 200, 30), 24, theme.MUTED)
         mini_w, mini_h, gap = 84.0, 58.0, 12.0

@@ -42,6 +42,7 @@ class Question:
     ok: str = "yes, that card"
     next: str = "next guess"
     undo: str = "not a card"
+    title: str | None = None  # instead of "Is this <player>'s card?", e.g. "Which card was turned?"
 
 
 @dataclass(frozen=True)
@@ -82,6 +83,7 @@ class Status:
     - ``verzaking``: the verzaking to take over the screen with (the device sets it when
       one is found and clears it on OK).
     - ``trump_pick``: the suit the buttons currently offer when a player names trump.
+    - ``bid_pick``: the rikken call the buttons currently offer (OK bids it, NEXT offers another).
     - ``menu`` / ``calibration``: shown when open (menu first), whatever ``screen`` says.
     - ``screen``: which screen; ``AUTO`` follows the game (see ``display.render``).
     """
@@ -92,6 +94,7 @@ class Status:
     question: Question | None = None
     verzaking: Violation | None = None
     trump_pick: Suit | None = None
+    bid_pick: str | None = None  # rikken: the call the buttons offer the seat to bid (or "troel by E")
     menu: Menu | None = None
     calibration: Calibration | None = None
     screen: Screen = Screen.AUTO

@@ -404,7 +404,10 @@ def _rikken_bidding(c: Canvas, game: Rikken, hand: RikkenHand, status: Status) -
         past_row = pygame.Rect(inner.x, call_row.bottom, inner.w, inner.h - name_row.h - call_row.h)
         title = name_of(seat, game, status) + (" · to bid" if turn and calls else " · deals" if seat == hand.dealer else "")
         c.text(title, name_row, 26, ink, min_size=16)
-        if calls:
+        if turn and status.bid_pick:
+            c.text(f"{status.bid_pick}?", call_row, 34, ink, min_size=20)
+            c.text("OK: bid · NEXT: other", past_row, 19, ink, min_size=13)
+        elif calls:
             colour = ink if not out else (theme.ON_ACCENT if turn else theme.MUTED)
             c.text(call_rich(calls[-1]), call_row, 36, colour, min_size=20)
             if len(calls) > 1:

@@ -77,7 +77,7 @@ def test_tafel_run_hands_0_checks_the_set_up_and_exits(tmp_path: Path) -> None:
         (["--camera", "v4l2:/dev/video97"], "no such device"),
         (["--camera", "dir:/nonexistent"], "no such folder"),
         (["--game", "poker"], "game 'poker' is unknown"),
-        (["--game", "rikken"], "plays klaverjassen so far"),
+        (["--game", "sixty-six"], "not implemented yet"),
         (["--size", "big"], "not WIDTHxHEIGHT"),
         (["--config", "/nonexistent/tafel.toml"], "no such config file"),
     ],
@@ -104,3 +104,26 @@ def test_a_simulated_run_cut_off_mid_hand_starts_a_new_match(tmp_path: Path,
         running.close()
     assert main(["run", "--headless", "--hands", "1", "--seed", "3", "--journal", str(journal)]) == 0
     assert f"match {first} stopped mid-hand" in capsys.readouterr().err
+
+
+def test_rikken_at_the_simulated_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Turned card and bids on the buttons, plays from the camera, scores per seat."""
+    journal = tmp_path / "journal.sqlite"
+    running = build(Config(game="rikken", journal=journal), headless=True, seed=4)
+    try:
+        run_loop(running, hands=1)
+        game, sim = running.table.game, running.sim
+        [hand] = [h for h in game.hands if h.score() is not None]  # type: ignore[attr-defined]
+        assert hand.contract is not None and hand.contract.kind.value == "alleen"  # bid on the buttons
+        assert sum(game.totals().values()) == 0  # type: ignore[attr-defined]
+        shown = [(s, c) for t in hand.tricks for s, c in zip(t.seats, t.cards)]
+        assert shown == sim.plays[sim._hand_start : sim._hand_start + len(shown)]
+        assert hand.turned == sim.turned
+        totals = game.totals()  # type: ignore[attr-defined]
+    finally:
+        running.close()
+    log = tmp_path / "session.jsonl"
+    assert main(["export", "--journal", str(journal), "-o", str(log)]) == 0
+    assert main(["referee", str(log), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["game"] == "rikken" and report["totals"] == totals
