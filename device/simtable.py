@@ -167,10 +167,10 @@ class SimTable:
         assert hand is not None and hand.auction is not None and self.turned is not None
         auction = hand.auction
         if auction.troel_window:
-            for seat in game.seats:
-                aces = sum(c.rank is Rank.ACE for c in self.held[seat])
+            for holder in game.seats:
+                aces = sum(c.rank is Rank.ACE for c in self.held[holder])
                 if aces >= 3:
-                    return seat, "troela" if aces == 4 else "troel"
+                    return holder, "troela" if aces == 4 else "troel"
         seat = auction.to_speak
         assert seat is not None
         length = sum(c.suit is self.turned.suit for c in self.held[seat])
@@ -190,8 +190,8 @@ class SimTable:
         if not hand.tricks and contract is not None and contract.kind in (ContractKind.TROEL, ContractKind.TROELA):
             # troel: whoever holds the called card leads it (the device learns the partner from it)
             called = contract.called or called_card(self.held[contract.declarers[0]], contract.kind)
-            seat = next(s for s, cards in self.held.items() if called in cards)
-            self._play(seat, [called])
+            partner = next(s for s, cards in self.held.items() if called in cards)
+            self._play(partner, [called])
             return True
         seat = hand.to_move()
         if seat is None or not self.held.get(seat):
