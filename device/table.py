@@ -377,7 +377,10 @@ class Table:
         elif hand.phase is RikkenPhase.AUCTION and hand.auction is not None:
             auction = hand.auction
             seat = auction.to_speak
-            options = [(seat, str(call)) for call in auction.legal_calls()] if seat is not None else []
+            # Open miserie needs the laid-open hand in the log before the first card, which
+            # the device cannot read yet: it is not offered.
+            calls = [c for c in auction.legal_calls() if str(c) != "open miserie"] if seat is not None else []
+            options = [(seat, str(call)) for call in calls if seat is not None]
             if auction.troel_window:
                 # Whoever holds three or four aces calls it, in turn or not.
                 options += [(s, call) for call in ("troel", "troela") for s in game.seats]

@@ -14,6 +14,7 @@ from device.inputs import InputQueue, Press, SerialCommand
 from device.journal import Journal
 from device.simtable import SimTable
 from device.table import CardPlaced, Table, TableEvent, TrickGathered, start_or_resume
+from engine.cards import Card
 from engine.events import MatchStart, parse_log
 from engine.referee import replay
 
@@ -213,3 +214,30 @@ def test_hold_next_for_the_menu_and_start_a_new_match(tmp_path: Path) -> None:
     assert table.journal.unfinished() == table.match_id
     exported = table.journal.export(table.match_id)
     assert '"variant": "amsterdam"' in exported.splitlines()[0]
+
+
+def test_rikken_bids_on_the_buttons_without_open_miserie(tmp_path: Path) -> None:
+    clock, inputs = ManualClock(), InputQueue()
+    journal = Journal(tmp_path / "journal.sqlite")
+    game, match_id, _ = start_or_resume(journal, MatchStart("rikken", {}), random.Random(1))
+    table = Table(game, journal, match_id, clock, inputs, dealer="W")
+    inputs.post(Press("ok"))  # deal
+    table.step()
+    question = table.status.question
+    assert question is not None and question.kind == "turn" and question.seat == "W"
+    while table.status.question is not None and table.status.question.card != "9H":
+        inputs.post(Press("next", long=table.status.question.card[-1] != "H"))
+        table.step()
+    inputs.post(Press("ok"))
+    table.step()
+    assert table.game.hand.turned == Card.parse("9H")  # type: ignore[attr-defined]
+    bid = table.status.bid
+    assert bid is not None and bid.current == ("N", "pas")
+    offered = [call for _, call in bid.options]
+    assert "vraag" in offered and "miserie" in offered and "open miserie" not in offered
+    assert ("E", "troel") in bid.options
+    inputs.post(Press("next"))  # vraag
+    inputs.post(Press("ok"))
+    table.step()
+    assert [(s, str(c)) for s, c in table.game.hand.auction.calls] == [("N", "vraag")]  # type: ignore[attr-defined]
+    assert table.status.bid is not None and table.status.bid.current[0] == "E"
