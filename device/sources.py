@@ -159,7 +159,23 @@ class VideoFileSource:
         self._ended = True
 
 
-class V4L2Source:
+class _LiveSource:
+    """A camera that never ends: its grabber thread keeps the newest frame."""
+
+    name: str
+    _grabber: LatestFrameGrabber
+
+    def read(self) -> np.ndarray | None:
+        if self._grabber.error:
+            raise CameraError(f"camera {self.name}: {self._grabber.error}")
+        return self._grabber.latest()
+
+    @property
+    def ended(self) -> bool:
+        return False
+
+
+class V4L2Source(_LiveSource):
     """``v4l2:/dev/video0``: a USB camera, newest frame only."""
 
     def __init__(self, device: str, size: tuple[int, int] = (1280, 720)) -> None:
@@ -179,21 +195,12 @@ class V4L2Source:
         ok, frame = self._capture.read()
         return np.asarray(frame) if ok else None
 
-    def read(self) -> np.ndarray | None:
-        if self._grabber.error:
-            raise CameraError(f"camera {self.name}: {self._grabber.error}")
-        return self._grabber.latest()
-
-    @property
-    def ended(self) -> bool:
-        return False
-
     def close(self) -> None:
         self._grabber.stop()
         self._capture.release()
 
 
-class Picamera2Source:
+class Picamera2Source(_LiveSource):
     """``picamera2``: the Pi camera. Picamera2 is imported here, only when asked for."""
 
     def __init__(self, size: tuple[int, int] = (1280, 720)) -> None:
@@ -214,15 +221,6 @@ class Picamera2Source:
         except Exception as exc:  # libcamera's errors have many types
             raise CameraError(f"camera picamera2: cannot start the camera: {exc}") from None
         self._grabber = LatestFrameGrabber(lambda: np.asarray(self._camera.capture_array("main")), self.name)
-
-    def read(self) -> np.ndarray | None:
-        if self._grabber.error:
-            raise CameraError(f"camera {self.name}: {self._grabber.error}")
-        return self._grabber.latest()
-
-    @property
-    def ended(self) -> bool:
-        return False
 
     def close(self) -> None:
         self._grabber.stop()
