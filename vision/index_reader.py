@@ -366,7 +366,7 @@ def classify(glyphs: IndexGlyphs, templates: GlyphTemplates, letters: list[str],
         best = _top_mean(s[owner == li])
         # Two glyphs side by side are a "10"; one glyph is anything else.
         if letter in ("10", "T") and glyphs.parts < 2:
-            best -= 0.15
+            best -= TEN_IN_ONE_PIECE
         elif letter not in ("10", "T") and glyphs.parts >= 2:
             best -= 0.3
         scores[letter] = best
@@ -393,6 +393,9 @@ def classify(glyphs: IndexGlyphs, templates: GlyphTemplates, letters: list[str],
     suit_clear = float(np.clip(suit_margin / 0.1, 0.0, 1.0))
     conf = fit * (0.5 + 0.5 * clear) * (0.6 + 0.4 * suit_clear)
     return IndexReading(Card(rank, suit), conf, rank_score, suit_score)
+
+
+TEN_IN_ONE_PIECE: Final = 0.15  # blur can join the 1 and the 0, but two pieces are the rule
 
 
 def _top_mean(scores: np.ndarray, k: int = 3) -> float:

@@ -176,6 +176,7 @@ class CardTracker:
             else:
                 track.stable = 1
                 track.still_since = self.frame_index
+                track.readings = []  # what it looked like while moving (under a hand) does not count
             track.center = center
             track.missing = 0
             track.readings = (track.readings + [(d.card, d.confidence)])[-window:]
