@@ -15,7 +15,6 @@ where a card's index may show.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Final
 
@@ -316,11 +315,3 @@ def _square_corners(poly: np.ndarray, quad_index: int, min_edge: float) -> list[
         out.append(CornerCandidate(poly[i].astype(np.float32), a.astype(np.float32), b.astype(np.float32),
                                    la, lb, quad_index))
     return out
-
-
-def polygon_area(poly: np.ndarray) -> float:
-    return abs(float(cv2.contourArea(poly.astype(np.float32))))
-
-
-def angle_between(u: np.ndarray, v: np.ndarray) -> float:
-    return math.degrees(math.acos(float(np.clip(np.dot(u, v) / (np.linalg.norm(u) * np.linalg.norm(v)), -1, 1))))
