@@ -20,6 +20,8 @@ line. A missing default file is not an error (the defaults run a simulated table
     baud = 115200
     [camera]
     source = "picamera2"    # picamera2 | v4l2:/dev/video0 | file:clip.mp4 | dir:frames/ | sim
+    style = "nl"            # index letters: auto | en (J Q K A) | nl (B V H A) | fr (V D R A) | de (B D K A)
+    profile = "club-deck"   # optional: a deck taught with `tafel vision teach`
     [calibration]
     file = "/var/lib/tafel/calibration.json"
     [journal]
@@ -41,6 +43,7 @@ from device.panel import PanelPins
 
 DEFAULT_CONFIG = Path("/etc/tafel/tafel.toml")
 SEATS = ("N", "E", "S", "W")
+STYLES = ("auto", "en", "nl", "fr", "de")
 
 
 class ConfigError(ValueError):
@@ -70,6 +73,8 @@ class Config:
     gpio: bool = False  # use the GPIO panel (on a Pi); off means keyboard only
     serial: SerialConfig | None = None
     camera: str = "sim"
+    style: str = "auto"  # the deck's index letters: en (J Q K A), nl (B V H A), fr (V D R A), de (B D K A)
+    profile: str | None = None  # a deck taught with `tafel vision teach`
     calibration: Path | None = None
     journal: Path = field(default_factory=lambda: default_state_dir() / "journal.sqlite")
     size: tuple[int, int] = (800, 480)
@@ -82,7 +87,7 @@ _SECTIONS = {
     "seats": set(SEATS),
     "pins": {"ok", "undo", "next", "led", "buzzer", "enabled"},
     "serial": {"port", "baud"},
-    "camera": {"source"},
+    "camera": {"source", "style", "profile"},
     "calibration": {"file"},
     "journal": {"path"},
     "display": {"size", "fullscreen"},
@@ -167,6 +172,13 @@ def parse_config(data: dict[str, Any], source: str = "<config>") -> Config:
     if why:
         raise fail("[camera] source", why)
 
+    style = data.get("camera", {}).get("style", "auto")
+    if style not in STYLES:
+        raise fail("[camera] style", f"must be one of {', '.join(STYLES)}, got {style!r}")
+    profile = data.get("camera", {}).get("profile")
+    if profile is not None and (not isinstance(profile, str) or not profile):
+        raise fail("[camera] profile", f"must be the name or folder of a taught deck, got {profile!r}")
+
     calibration = data.get("calibration", {}).get("file")
     if calibration is not None and not isinstance(calibration, str):
         raise fail("[calibration] file", f"must be a path, got {calibration!r}")
@@ -192,6 +204,8 @@ def parse_config(data: dict[str, Any], source: str = "<config>") -> Config:
         gpio=gpio,
         serial=serial,
         camera=camera,
+        style=style,
+        profile=profile,
         calibration=Path(calibration) if calibration else None,
         journal=Path(journal) if journal else default_state_dir() / "journal.sqlite",
         size=(size[0], size[1]),

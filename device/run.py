@@ -198,6 +198,7 @@ def run_loop(running: Running, hands: int | None, progress: Callable[[str], None
         return [h for h in getattr(table.game, "hands", []) if h.score() is not None]
 
     start = told = len(decided_hands())  # a resumed match: count the hands of this run
+    logged: set[str] = set()
     while table.running and hands != 0:
         started = clock.now()
         game = table.game  # the menu may start a new match
@@ -205,6 +206,10 @@ def run_loop(running: Running, hands: int | None, progress: Callable[[str], None
             sim.act(game, table.status)
         table.step()
         running.notifier.watchdog()
+        problems = set(table.status.problems)
+        for problem in sorted(problems - logged):
+            print(f"tafel: {problem}", file=sys.stderr, flush=True)  # for journalctl, and headless runs
+        logged = problems
         decided = decided_hands()
         if game is not table.game:  # the menu started a new match
             start = told = 0
@@ -260,8 +265,16 @@ def _watcher(config: Config, sim: Any, deck: int) -> Any:
     from device.watcher import VisionWatcher
 
     if sim is None:
+        templates = None
+        if config.profile is not None:
+            from vision.profile import ProfileError, load_profile
+
+            try:
+                templates = load_profile(config.profile)
+            except ProfileError as exc:
+                raise RunError(f"{config.source}: [camera] profile: {exc}") from None
         path = config.calibration or config.journal.with_name("calibration.json")
-        return VisionWatcher.from_calibration(path, deck)
+        return VisionWatcher.from_calibration(path, deck, config.style, templates)
     # The simulated table is calibrated the way a real one is: a card in front of each seat.
     watcher = VisionWatcher(None, deck)
     message = watcher.calibrate(sim.calibration_frame())

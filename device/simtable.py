@@ -58,7 +58,6 @@ class SimTable:
     verzaak_rate: float = 0.008  # per card: a verzaking in about one hand of five
     pace: float = 0.5  # seconds between two actions of the players
     table: str = "light_wood"
-    style: str = "english"
     held: dict[str, list[Card]] = field(default_factory=dict)
     on_table: list[Placed] = field(default_factory=list)
     plays: list[tuple[str, Card]] = field(default_factory=list)  # the truth, for checking the device

@@ -18,8 +18,11 @@ VISION_SEATS = ("S", "W", "N", "E")
 
 
 class VisionWatcher:
-    def __init__(self, calibration: object | None, deck: int = 32, save_to: Path | None = None) -> None:
+    def __init__(self, calibration: object | None, deck: int = 32, save_to: Path | None = None,
+                 style: str = "auto", templates: object | None = None) -> None:
         self.deck = deck
+        self.style = style
+        self.templates = templates
         self.save_to = save_to
         self.tracker: object | None = None
         self.problem: str | None = None
@@ -31,20 +34,22 @@ class VisionWatcher:
     def _track(self, calibration: object) -> None:
         from vision.tracker import CardTracker
 
-        self.tracker = CardTracker(calibration, deck=self.deck)  # type: ignore[arg-type]
+        self.tracker = CardTracker(calibration, deck=self.deck, style=self.style,  # type: ignore[arg-type]
+                                   templates=self.templates)  # type: ignore[arg-type]
         self.problem = None
 
     @classmethod
-    def from_calibration(cls, path: Path | None, deck: int = 32) -> VisionWatcher:
+    def from_calibration(cls, path: Path | None, deck: int = 32, style: str = "auto",
+                         templates: object | None = None) -> VisionWatcher:
         """The table's saved calibration, if there is one yet."""
         from vision.calibration import CalibrationError, TableCalibration
 
         if path is None or not path.exists():
-            return cls(None, deck, save_to=path)
+            return cls(None, deck, save_to=path, style=style, templates=templates)
         try:
-            return cls(TableCalibration.load(path), deck, save_to=path)
+            return cls(TableCalibration.load(path), deck, save_to=path, style=style, templates=templates)
         except (OSError, ValueError, CalibrationError) as exc:
-            watcher = cls(None, deck, save_to=path)
+            watcher = cls(None, deck, save_to=path, style=style, templates=templates)
             watcher.problem = f"calibration {path}: {exc}; calibrate again"
             return watcher
 
@@ -53,7 +58,7 @@ class VisionWatcher:
         from vision.calibration import CalibrationError, TableCalibration, seat_points
         from vision.recognize import identify_cards
 
-        cards = identify_cards(frame, deck=self.deck)
+        cards = identify_cards(frame, deck=self.deck, style=self.style, templates=self.templates)  # type: ignore[arg-type]
         try:
             calibration = TableCalibration.from_seat_cards(seat_points(cards, len(VISION_SEATS)))
         except CalibrationError as exc:

@@ -81,3 +81,10 @@ def test_bad_configs_say_what_and_where_in_one_line(tmp_path: Path, text: str, m
 def test_a_missing_config_file(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="no such config file"):
         load_config(tmp_path / "nope.toml")
+
+
+def test_the_decks_index_style_and_profile(tmp_path: Path) -> None:
+    config = load_config(write(tmp_path, '[camera]\nsource = "sim"\nstyle = "nl"\nprofile = "club"\n'))
+    assert (config.style, config.profile) == ("nl", "club")
+    with pytest.raises(ConfigError, match=r"\[camera\] style: must be one of auto, en, nl, fr, de, got 'dutch'"):
+        load_config(write(tmp_path, '[camera]\nstyle = "dutch"\n'))
