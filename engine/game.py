@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
-from engine.errors import IllegalEventError, LogSyntaxError
-from engine.events import Event, MatchStart
+from engine.errors import IllegalEventError, LogSyntaxError, WrongPhaseError
+from engine.events import Deal, Event, MatchStart
 
 GAMES: dict[str, type[Game]] = {}
 KNOWN_GAMES = (
@@ -89,6 +89,35 @@ class Game(ABC):
     @abstractmethod
     def report_text(self) -> str:
         """The referee's readable report."""
+
+
+H = TypeVar("H")
+
+
+class HandGame(Game, Generic[H]):
+    """A game played in hands: a ``deal`` starts one, every other event belongs to it."""
+
+    hands: list[H]
+
+    @property
+    def hand(self) -> H | None:
+        """The hand being played (or the last one), None before the first deal."""
+        return self.hands[-1] if self.hands else None
+
+    def _apply(self, event: Event) -> None:
+        if isinstance(event, Deal):
+            self._deal(event)
+            return
+        hand = self.hand
+        if hand is None:
+            raise WrongPhaseError(f"a {event.type!r} event before the first 'deal'")
+        self._apply_to_hand(hand, event)
+
+    @abstractmethod
+    def _deal(self, event: Deal) -> None: ...
+
+    @abstractmethod
+    def _apply_to_hand(self, hand: H, event: Event) -> None: ...
 
 
 def new_game(match: MatchStart, rng: random.Random | None = None) -> Game:

@@ -28,7 +28,7 @@ from engine.errors import (
     WrongPhaseError,
 )
 from engine.events import Bid, Claim, Deal, DieRoll, Event, MatchStart, Play, TrumpChosen
-from engine.game import Game, register_game
+from engine.game import HandGame, register_game
 from engine.rules import choice, flag, number, options_to_dict, parse_options
 from engine.verzaken import PlayRecord, VerzaakTracker, Violation
 from engine.tricks import KLAVERJAS, Trick, check_deal, next_seat, partner_of, team_of, teams_of, trick_winner
@@ -555,7 +555,7 @@ _PIQUET = frozenset(PIQUET_DECK)
 
 
 @register_game
-class Klaverjassen(Game):
+class Klaverjassen(HandGame[KlaverjasHand]):
     """A klaverjas match: ``rules.hands`` hands, teams NS and EW, running totals."""
 
     name = "klaverjassen"
@@ -567,9 +567,6 @@ class Klaverjassen(Game):
         self.teams = teams_of(self.seats)
         self.hands: list[KlaverjasHand] = []
 
-    @property
-    def hand(self) -> KlaverjasHand | None:
-        return self.hands[-1] if self.hands else None
 
     @property
     def is_over(self) -> bool:
@@ -592,13 +589,7 @@ class Klaverjassen(Game):
             choices = [s for s in Suit if s not in hand.rolled] or choices
         return DieRoll(self.rng.choice(choices))
 
-    def _apply(self, event: Event) -> None:
-        if isinstance(event, Deal):
-            self._deal(event)
-            return
-        hand = self.hand
-        if hand is None:
-            raise WrongPhaseError(f"a {event.type!r} event before the first 'deal'")
+    def _apply_to_hand(self, hand: KlaverjasHand, event: Event) -> None:
         if isinstance(event, Play):
             self._check_seat(event.seat)
             hand.play(event.seat, event.card)

@@ -30,7 +30,7 @@ from engine.errors import (
     WrongPhaseError,
 )
 from engine.events import Bid, Deal, Event, MatchStart, Play, TurnedCard
-from engine.game import Game, register_game
+from engine.game import HandGame, register_game
 from engine.rikken_bids import Auction, Call, Kind, parse_call
 from engine.rikken_events import Exchange, Penalty, Reveal
 from engine import rikken_scoring as points
@@ -764,7 +764,7 @@ def sorted_cards(cards: Sequence[Card] | frozenset[Card] | set[Card]) -> list[Ca
 
 
 @register_game
-class Rikken(Game):
+class Rikken(HandGame[RikkenHand]):
     """A rikken session: a series of hands with running totals per seat."""
 
     name = "rikken"
@@ -775,9 +775,6 @@ class Rikken(Game):
         self.rules = parse_options(RikkenRules, match.rules, self.name)
         self.hands: list[RikkenHand] = []
 
-    @property
-    def hand(self) -> RikkenHand | None:
-        return self.hands[-1] if self.hands else None
 
     def counted_hands(self) -> int:
         return sum(1 for h in self.hands if h.misdeal is None)
@@ -803,13 +800,7 @@ class Rikken(Game):
             return None
         return hand.dealer if hand.misdeal is not None else next_seat(hand.dealer, self.seats)
 
-    def _apply(self, event: Event) -> None:
-        if isinstance(event, Deal):
-            self._deal(event)
-            return
-        hand = self.hand
-        if hand is None:
-            raise WrongPhaseError(f"a {event.type!r} event before the first 'deal'")
+    def _apply_to_hand(self, hand: RikkenHand, event: Event) -> None:
         if isinstance(event, Play):
             self._check_seat(event.seat)
             hand.play(event.seat, event.card)
