@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.events import Event, LoggedEvent, MatchStart, event_from_dict
+from engine.events import Event, MatchStart, event_from_dict
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -106,9 +106,6 @@ class Journal:
             "SELECT line FROM events WHERE match_id = ? AND undone = 0 ORDER BY id", (match_id,)
         ).fetchall()
         return [event_from_dict(json.loads(line)) for (line,) in rows]
-
-    def logged(self, match_id: int) -> list[LoggedEvent]:
-        return [LoggedEvent(i, e) for i, e in enumerate(self.events(match_id), start=1)]
 
     def unfinished(self) -> int | None:
         """The most recent match not finished, to resume after a restart."""

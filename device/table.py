@@ -585,7 +585,3 @@ def start_or_resume(journal: Journal, match: MatchStart, rng: random.Random) -> 
         journal.finish(live)
     game = new_game(match, rng)
     return game, journal.start_match(match), False
-
-
-def seat_names(names: dict[str, str], seats: Sequence[str]) -> dict[str, str]:
-    return {s: names.get(s, s) for s in seats}

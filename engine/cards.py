@@ -8,7 +8,7 @@ On input ``10H``, lower case and the suit symbols (♣ ♦ ♥ ♠) are accepted
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Final
 
 from engine.errors import CardSyntaxError
@@ -218,7 +218,3 @@ def decks(n: int, base: Iterable[Card] = FULL_DECK) -> list[Card]:
         raise ValueError(f"need at least one deck, got {n}")
     one = list(base)
     return [card for _ in range(n) for card in one]
-
-
-def iter_suit(cards: Iterable[Card], suit: Suit) -> Iterator[Card]:
-    return (c for c in cards if c.suit is suit)

@@ -75,6 +75,11 @@ class Game(ABC):
             fresh.events.append(event)
         self.__dict__.update(fresh.__dict__)
 
+    def _who(self, seat: str) -> str:
+        """A seat as the reports write it: ``N (Anna)``, or ``N`` without a name."""
+        name = self.match.names.get(seat)
+        return f"{seat} ({name})" if name else seat
+
     def _check_seat(self, seat: str) -> None:
         if seat not in self.seats:
             raise IllegalEventError(f"unknown seat {seat!r} (seats are {', '.join(self.seats)})")

@@ -690,10 +690,6 @@ class Klaverjassen(HandGame[KlaverjasHand]):
         lines.append(f"Totals ({state}): " + "  ".join(f"{t} {v}" for t, v in self.totals().items()))
         return "\n".join(lines) + "\n"
 
-    def _who(self, seat: str) -> str:
-        name = self.match.names.get(seat)
-        return f"{seat} ({name})" if name else seat
-
     def _hand_text(self, hand: KlaverjasHand, running: dict[str, int]) -> list[str]:
         head = f"Hand {hand.number} · dealer {self._who(hand.dealer)}"
         if hand.trump is not None and hand.maker is not None:

@@ -928,10 +928,6 @@ class Rikken(HandGame[RikkenHand]):
         lines.append(f"Totals ({state}): " + "  ".join(f"{s} {v:+d}" for s, v in self.totals().items()))
         return "\n".join(lines) + "\n"
 
-    def _who(self, seat: str) -> str:
-        name = self.match.names.get(seat)
-        return f"{seat} ({name})" if name else seat
-
     def _hand_text(self, hand: RikkenHand, running: dict[str, int]) -> list[str]:
         head = f"Hand {hand.number} · dealer {self._who(hand.dealer)}"
         if hand.turned is not None:
