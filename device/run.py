@@ -195,7 +195,9 @@ def run_loop(running: Running, hands: int | None, progress: Callable[[str], None
     table, sim, clock = running.table, running.sim, running.clock
 
     def decided_hands() -> list[Any]:
-        return [h for h in getattr(table.game, "hands", []) if h.score() is not None]
+        # A new deal needs the hand before it decided: only the last hand can still be open.
+        played = list(getattr(table.game, "hands", []))
+        return played if played and played[-1].score() is not None else played[:-1]
 
     start = told = len(decided_hands())  # a resumed match: count the hands of this run
     logged: set[str] = set()

@@ -80,6 +80,14 @@ def build(tmp_path: Path, seed: int = 1, verzaak_rate: float = 0.0, rules: dict 
     return table, sim, clock, panel
 
 
+def play_until(table: Table, sim: SimTable, clock: ManualClock, cards: int) -> None:
+    """Step the players and the table until ``cards`` cards were laid."""
+    while len(sim.plays) < cards:
+        sim.act(table.game, table.status)
+        table.step()
+        clock.advance(0.05)
+
+
 def run_hands(table: Table, sim: SimTable, clock: ManualClock, hands: int, max_steps: int = 20000) -> None:
     for _ in range(max_steps):
         sim.act(table.game, table.status)
@@ -138,10 +146,7 @@ def test_a_verzaking_buzzes_and_takes_over_the_screen_until_ok(tmp_path: Path) -
 
 def test_undo_button_and_serial_undo_step_back_in_game_and_journal(tmp_path: Path) -> None:
     table, sim, clock, _ = build(tmp_path)
-    while len(sim.plays) < 3:
-        sim.act(table.game, table.status)
-        table.step()
-        clock.advance(0.05)
+    play_until(table, sim, clock, 3)
     table.step()
     events = len(table.game.events)
     table.inputs.post(Press("undo"))
@@ -155,10 +160,7 @@ def test_undo_button_and_serial_undo_step_back_in_game_and_journal(tmp_path: Pat
 
 def test_a_card_the_engine_refuses_is_not_recorded(tmp_path: Path) -> None:
     table, sim, clock, _ = build(tmp_path)
-    while len(sim.plays) < 1:
-        sim.act(table.game, table.status)
-        table.step()
-        clock.advance(0.05)
+    play_until(table, sim, clock, 1)
     table.step()
     seat, card = sim.plays[0]
     before = len(table.game.events)
@@ -168,10 +170,7 @@ def test_a_card_the_engine_refuses_is_not_recorded(tmp_path: Path) -> None:
 
 def test_an_unfinished_match_is_resumed(tmp_path: Path) -> None:
     table, sim, clock, _ = build(tmp_path)
-    while len(sim.plays) < 5:
-        sim.act(table.game, table.status)
-        table.step()
-        clock.advance(0.05)
+    play_until(table, sim, clock, 5)
     report = table.game.report()
     table.journal.close()
     journal = Journal(tmp_path / "journal.sqlite")
