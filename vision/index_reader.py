@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import cv2
 import numpy as np
 
 from engine.cards import Card, Rank, Suit
 from vision.faces import HERSHEY_FONTS, INDEX_H, INDEX_W, STYLES, pip_mask
+
+if TYPE_CHECKING:
+    from vision.glyph_net import ReaderNets
 
 GLYPH_W: Final = 20
 GLYPH_H: Final = 28
@@ -344,6 +347,34 @@ def extract_glyphs(patch: np.ndarray) -> IndexGlyphs | None:
 
 
 def classify(glyphs: IndexGlyphs, templates: GlyphTemplates, letters: list[str], style: str) -> IndexReading | None:
+    """Name the rank and suit: with the learned reader for any deck, or by the taught
+    deck's own glyphs when a profile is selected."""
+    if not templates.exact_style:
+        from vision.glyph_net import reader_nets
+
+        nets = reader_nets()
+        if nets is not None:
+            return _classify_learned(glyphs, nets, letters, style)
+    return _classify_by_templates(glyphs, templates, letters, style)
+
+
+def _classify_learned(glyphs: IndexGlyphs, nets: ReaderNets, letters: list[str], style: str) -> IndexReading | None:
+    ranks = nets.rank_probabilities(glyphs.rank_mask, glyphs.parts, letters)
+    if not ranks:
+        return None
+    letter = max(ranks, key=ranks.__getitem__)
+    rank = letter_to_rank(letter, style)
+    colour_suits = (Suit.HEARTS, Suit.DIAMONDS) if glyphs.red else (Suit.CLUBS, Suit.SPADES)
+    suits = nets.suit_probabilities(glyphs.suit_mask, colour_suits)
+    suit = max(suits, key=suits.__getitem__)
+    if rank is None:
+        return None
+    # Both must be clear: a probability is how sure the network is among what this deck can show.
+    return IndexReading(Card(rank, suit), ranks[letter] * suits[suit], ranks[letter], suits[suit])
+
+
+def _classify_by_templates(glyphs: IndexGlyphs, templates: GlyphTemplates, letters: list[str],
+                           style: str) -> IndexReading | None:
     rank_vec = normalise_glyph(glyphs.rank_mask)
     aspect = glyphs.rank_mask.shape[1] / max(glyphs.rank_mask.shape[0], 1)
     holes, hole_y = topology(glyphs.rank_mask)

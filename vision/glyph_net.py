@@ -1,0 +1,121 @@
+"""The learned index reader: small neural networks that name a rank glyph and a suit pip.
+
+Nearest-template matching confuses letters whose printed shapes differ from every
+template (a real deck's 3 looked like the templates' 5). These networks learned the
+letters from many fonts instead: the system's TrueType and OpenType faces and the
+Hershey fonts, printed at camera distance with blur, noise, JPEG and tilt, and cut out
+by the same ``extract_glyphs`` the reader uses (``tools/train_reader.py`` makes the
+weights; no real photo goes in). At run time they are a few matrix products in numpy.
+
+The weights live in ``vision/data/reader_net.npz``; without that file the reader falls
+back to template matching.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+import cv2
+import numpy as np
+
+from engine.cards import Suit
+from vision.index_reader import normalise_glyph, topology
+
+WEIGHTS_PATH: Final = Path(__file__).resolve().parent / "data" / "reader_net.npz"
+
+# Every letter an index can show, in any style (what the rank network names).
+RANK_LETTERS: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "10",
+                       "J", "Q", "K", "A", "B", "V", "H", "D", "R")
+SUITS: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+
+_RANK_SHAPE: Final = (16, 24)  # w, h of the stretched glyph
+_SUIT_SHAPE: Final = (16, 16)
+
+
+def rank_features(mask: np.ndarray, parts: int) -> np.ndarray:
+    """What the rank network sees: the glyph stretched to a fixed box, its edge
+    directions re-drawn at one stroke weight, its proportions and its holes."""
+    m = mask.astype(np.float32)
+    stretched = cv2.resize(m, _RANK_SHAPE, interpolation=cv2.INTER_AREA).ravel()
+    holes, hole_y = topology(mask)
+    aspect = mask.shape[1] / max(mask.shape[0], 1)
+    extra = np.array([np.log(aspect + 0.05), min(holes, 3) == 0, holes == 1, holes == 2, holes >= 3,
+                      hole_y if holes else 0.0, parts >= 2, float(m.mean())], np.float32)
+    return np.concatenate([stretched, normalise_glyph(mask).ravel(), extra]).astype(np.float32)
+
+
+def suit_features(mask: np.ndarray) -> np.ndarray:
+    m = mask.astype(np.float32)
+    stretched = cv2.resize(m, _SUIT_SHAPE, interpolation=cv2.INTER_AREA).ravel()
+    aspect = mask.shape[1] / max(mask.shape[0], 1)
+    extra = np.array([np.log(aspect + 0.05), float(m.mean())], np.float32)
+    return np.concatenate([stretched, extra]).astype(np.float32)
+
+
+@dataclass(frozen=True)
+class Mlp:
+    """Standardise, then dense layers with ReLU between them; logits out."""
+
+    mean: np.ndarray
+    scale: np.ndarray
+    weights: tuple[np.ndarray, ...]
+    biases: tuple[np.ndarray, ...]
+
+    def logits(self, x: np.ndarray) -> np.ndarray:
+        h = (x - self.mean) * self.scale
+        for i, (w, b) in enumerate(zip(self.weights, self.biases)):
+            h = h @ w + b
+            if i < len(self.weights) - 1:
+                h = np.maximum(h, 0.0)
+        return h
+
+    def to_arrays(self, prefix: str) -> dict[str, np.ndarray]:
+        out = {f"{prefix}_mean": self.mean, f"{prefix}_scale": self.scale}
+        for i, (w, b) in enumerate(zip(self.weights, self.biases)):
+            out[f"{prefix}_w{i}"] = w.astype(np.float16)
+            out[f"{prefix}_b{i}"] = b.astype(np.float32)
+        return out
+
+    @classmethod
+    def from_arrays(cls, data: dict[str, np.ndarray], prefix: str) -> Mlp:
+        ws, bs = [], []
+        while f"{prefix}_w{len(ws)}" in data:
+            ws.append(data[f"{prefix}_w{len(ws)}"].astype(np.float32))
+            bs.append(data[f"{prefix}_b{len(bs)}"].astype(np.float32))
+        return cls(data[f"{prefix}_mean"].astype(np.float32), data[f"{prefix}_scale"].astype(np.float32),
+                   tuple(ws), tuple(bs))
+
+
+@dataclass(frozen=True)
+class ReaderNets:
+    rank: Mlp
+    suit: Mlp
+
+    def rank_probabilities(self, mask: np.ndarray, parts: int, allowed: list[str]) -> dict[str, float]:
+        """Probability of each allowed letter (the others are ruled out before softmax)."""
+        z = self.rank.logits(rank_features(mask, parts)[None, :])[0]
+        keep = [i for i, letter in enumerate(RANK_LETTERS) if letter in allowed]
+        return dict(zip((RANK_LETTERS[i] for i in keep), _softmax(z[keep])))
+
+    def suit_probabilities(self, mask: np.ndarray, allowed: tuple[Suit, ...]) -> dict[Suit, float]:
+        z = self.suit.logits(suit_features(mask)[None, :])[0]
+        keep = [i for i, s in enumerate(SUITS) if s in allowed]
+        return dict(zip((SUITS[i] for i in keep), _softmax(z[keep])))
+
+
+def _softmax(z: np.ndarray) -> list[float]:
+    e = np.exp(z - z.max())
+    return [float(v) for v in e / e.sum()]
+
+
+@functools.lru_cache(maxsize=1)
+def reader_nets() -> ReaderNets | None:
+    """The committed networks, or None when the weights file is absent."""
+    if not WEIGHTS_PATH.is_file():
+        return None
+    with np.load(WEIGHTS_PATH) as f:
+        data = {k: f[k] for k in f.files}
+    return ReaderNets(Mlp.from_arrays(data, "rank"), Mlp.from_arrays(data, "suit"))
