@@ -24,6 +24,7 @@ import numpy as np
 CARD_ASPECT: Final = 88.0 / 63.0  # long / short side
 EDGE_BAND: Final = (1.5, -1.0)  # working pixels to grow quads of (interior, hole) regions
 WHITE_MARGIN: Final = 12  # grey levels whiter than the neighbourhood
+PILE_RATIO: Final = 1.28  # a quad this much wider than the narrowest card face is several cards
 
 
 @dataclass
@@ -253,7 +254,7 @@ def find_regions(frame: np.ndarray, min_card_frac: float = 0.045, max_side: int 
         if any(_iou_quads(q.corners, o.corners) > 0.7 for o in quads):
             continue
         quads.append(q)
-    kept = _nested(quads, partial)
+    kept = _oversized(_nested(quads, partial), partial, gray)
 
     ref_short = float(np.median([q.short_side for q in kept])) if kept else min_short * 2
     corners: list[CornerCandidate] = []
@@ -327,6 +328,39 @@ def _nested(quads: list[Quad], partial: list[np.ndarray]) -> list[Quad]:
             for j in inner:
                 dropped[j] = True  # a court card's picture frame
     return [q for q, d in zip(quads, dropped) if not d]
+
+
+def _oversized(quads: list[Quad], partial: list[np.ndarray], gray: np.ndarray) -> list[Quad]:
+    """Drop quads much wider than the narrowest card face in the frame: two or three
+    cards overlapping side by side make a card-shaped outline whose short side is a
+    card's long side (and with no shadow between them, nothing inside it tells them
+    apart). Their outline's corners are still the outer cards' corners. Only light quads
+    (card faces, not keys, tiles or boxes) set the size."""
+    if len(quads) < 2:
+        return quads
+    light = float(np.percentile(gray, 75))
+    faces = []
+    for q in quads:
+        x, y, w, h = cv2.boundingRect(q.corners.astype(np.int32))
+        x0, y0 = max(x, 0), max(y, 0)
+        roi = gray[y0:y + h, x0:x + w]
+        if roi.size == 0:
+            continue
+        mask = np.zeros(roi.shape, np.uint8)
+        cv2.fillConvexPoly(mask, np.round(q.corners - (x0, y0)).astype(np.int32), 255)
+        if cv2.mean(roi, mask)[0] > light:
+            faces.append(q.short_side)
+    if len(faces) < 2:
+        return quads
+    median = float(np.median(faces))
+    ref = min(f for f in faces if f >= 0.7 * median)
+    out = []
+    for q in quads:
+        if q.short_side > PILE_RATIO * ref:
+            partial.append(q.corners.copy())
+        else:
+            out.append(q)
+    return out
 
 
 def _square_corners(poly: np.ndarray, quad_index: int, min_edge: float) -> list[CornerCandidate]:
