@@ -24,6 +24,7 @@ import numpy as np
 CARD_ASPECT: Final = 88.0 / 63.0  # long / short side
 EDGE_BAND: Final = (1.5, -1.0)  # working pixels to grow quads of (interior, hole) regions
 WHITE_MARGIN: Final = 12  # grey levels whiter than the neighbourhood
+PILE_RATIO: Final = 1.28  # a quad this much wider than the narrowest card face is several cards
 
 
 @dataclass
@@ -253,15 +254,7 @@ def find_regions(frame: np.ndarray, min_card_frac: float = 0.045, max_side: int 
         if any(_iou_quads(q.corners, o.corners) > 0.7 for o in quads):
             continue
         quads.append(q)
-    # A court card's picture frame is card-shaped too: drop quads inside a bigger one.
-    quads.sort(key=lambda q: -q.short_side * q.long_side)
-    kept: list[Quad] = []
-    for q in quads:
-        centre = q.corners.mean(axis=0)
-        if any(_inside(centre, o.corners, 0) and q.short_side * q.long_side < 0.8 * o.short_side * o.long_side
-               for o in kept):
-            continue
-        kept.append(q)
+    kept = _oversized(_nested(quads, partial), partial, gray)
 
     ref_short = float(np.median([q.short_side for q in kept])) if kept else min_short * 2
     corners: list[CornerCandidate] = []
@@ -290,6 +283,84 @@ def find_regions(frame: np.ndarray, min_card_frac: float = 0.045, max_side: int 
         c.len_a *= inv
         c.len_b *= inv
     return Regions(kept, corners, scale)
+
+
+def _nested(quads: list[Quad], partial: list[np.ndarray]) -> list[Quad]:
+    """Sort out card-shaped quads that lie inside bigger ones.
+
+    A court card's picture frame, a pip or a piece of art is card-shaped too and lies
+    inside its card: the inner quad goes. But the outline of a few cards overlapping in
+    a row is often card-shaped as well, with the top card inside it sharing two of its
+    corners; and a sheet of paper or a tray under the cards is a big quad with whole
+    cards inside. Those outer quads are not cards: they go (their outline still offers
+    its square corners), and the cards inside stay."""
+    quads = sorted(quads, key=lambda q: -q.short_side * q.long_side)
+    dropped = [False] * len(quads)
+    for i, o in enumerate(quads):
+        area_o = o.short_side * o.long_side
+        inner: list[int] = []
+        for j in range(i + 1, len(quads)):
+            q = quads[j]
+            if dropped[j] or not _inside(q.corners.mean(axis=0), o.corners, 0):
+                continue
+            ratio = q.short_side * q.long_side / area_o
+            if ratio >= 0.8:
+                continue  # the same card found twice, a little bigger or smaller
+            if ratio < 0.12:
+                dropped[j] = True  # a pip or a piece of art
+                continue
+            inner.append(j)
+        if not inner:
+            continue
+        tol = 0.1 * o.short_side
+        shared = [j for j in inner
+                  if sum(float(np.min(np.linalg.norm(o.corners - c, axis=1))) < tol for c in quads[j].corners) >= 2]
+        centre_o = o.corners.mean(axis=0)
+        frames = [j for j in inner if j not in shared and float(
+            np.linalg.norm(quads[j].corners.mean(axis=0) - centre_o)) < 0.15 * o.short_side and
+            quads[j].short_side * quads[j].long_side >= 0.4 * area_o]
+        if shared or len(inner) - len(frames) >= 2 or (not frames and inner):
+            # Several cards, or the top card of an overlapping row, or a card on a sheet:
+            # the outer quad is no card.
+            dropped[i] = True
+            partial.append(o.corners.copy())
+        else:
+            for j in inner:
+                dropped[j] = True  # a court card's picture frame
+    return [q for q, d in zip(quads, dropped) if not d]
+
+
+def _oversized(quads: list[Quad], partial: list[np.ndarray], gray: np.ndarray) -> list[Quad]:
+    """Drop quads much wider than the narrowest card face in the frame: two or three
+    cards overlapping side by side make a card-shaped outline whose short side is a
+    card's long side (and with no shadow between them, nothing inside it tells them
+    apart). Their outline's corners are still the outer cards' corners. Only light quads
+    (card faces, not keys, tiles or boxes) set the size."""
+    if len(quads) < 2:
+        return quads
+    light = float(np.percentile(gray, 75))
+    faces = []
+    for q in quads:
+        x, y, w, h = cv2.boundingRect(q.corners.astype(np.int32))
+        x0, y0 = max(x, 0), max(y, 0)
+        roi = gray[y0:y + h, x0:x + w]
+        if roi.size == 0:
+            continue
+        mask = np.zeros(roi.shape, np.uint8)
+        cv2.fillConvexPoly(mask, np.round(q.corners - (x0, y0)).astype(np.int32), 255)
+        if cv2.mean(roi, mask)[0] > light:
+            faces.append(q.short_side)
+    if len(faces) < 2:
+        return quads
+    median = float(np.median(faces))
+    ref = min(f for f in faces if f >= 0.7 * median)
+    out = []
+    for q in quads:
+        if q.short_side > PILE_RATIO * ref:
+            partial.append(q.corners.copy())
+        else:
+            out.append(q)
+    return out
 
 
 def _square_corners(poly: np.ndarray, quad_index: int, min_edge: float) -> list[CornerCandidate]:

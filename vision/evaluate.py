@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from vision.detect import CARD_ASPECT, Regions
 from vision.recognize import Detection
 from vision.synth import SceneTruth
 
@@ -129,3 +130,114 @@ def score_boxes(detections: list[Detection], labels: list[BoxLabel], width: int,
             used.add(best)
             found += 1
     return found, len(labels), len(detections) - len(used)
+
+
+# -- detection alone (before any reading) -------------------------------------------------
+
+
+@dataclass
+class DetectionScore:
+    """How many cards the detector offers the reader a place for, whatever the reading.
+
+    A card counts as found *whole* when a found quad overlaps it (IoU >= 0.75: the outline
+    of two or three cards overlapping in a row is often card-shaped and overlaps each of
+    them by more than half), and as found *by a corner* when the card a square corner
+    implies (as ``identify_cards`` builds it: that corner, its handedness, the frame's
+    card width) overlaps it (IoU >= 0.6). Real photos only have upright boxes, and the
+    thresholds there are the benchmark's 0.5. Quads
+    that overlap no card are counted apart: they cost reading time and risk phantoms.
+    """
+
+    expected: int = 0
+    whole: int = 0
+    corner_only: int = 0
+    quads: int = 0
+    stray_quads: int = 0
+    corners: int = 0  # corner candidates outside whole cards (each is one reading)
+    details: list[str] = field(default_factory=list)
+
+    @property
+    def found(self) -> int:
+        return self.whole + self.corner_only
+
+    def add(self, other: DetectionScore) -> None:
+        self.expected += other.expected
+        self.whole += other.whole
+        self.corner_only += other.corner_only
+        self.quads += other.quads
+        self.stray_quads += other.stray_quads
+        self.corners += other.corners
+        self.details += other.details
+
+    def summary(self) -> str:
+        e = max(self.expected, 1)
+        return (f"found {self.found}/{self.expected} = {self.found / e:.1%} (whole {self.whole}, corner only "
+                f"{self.corner_only}); quads {self.quads} of which stray {self.stray_quads}; "
+                f"free corners {self.corners}")
+
+
+def _implied_cards(regions: Regions) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    from vision.recognize import _corner_card
+
+    quads = [q.corners for q in regions.quads]
+    card_w = float(np.median([q.short_side for q in regions.quads])) if regions.quads else 0.0
+    implied = []
+    for c in regions.corners:
+        if c.quad >= 0:
+            continue
+        w = card_w if card_w > 0 else max(c.len_a, c.len_b / CARD_ASPECT)
+        implied.append(_corner_card(c, w))
+    return quads, implied
+
+
+def _poly_iou(p: np.ndarray, q: np.ndarray) -> float:
+    import cv2
+
+    p32, q32 = p.astype(np.float32), q.astype(np.float32)
+    inter, _ = cv2.intersectConvexConvex(p32, q32)
+    union = cv2.contourArea(p32) + cv2.contourArea(q32) - inter
+    return float(inter / union) if union > 0 else 0.0
+
+
+def score_regions_scene(regions: Regions, truth: SceneTruth) -> DetectionScore:
+    """Detection against a synthetic scene's readable cards (true card outlines)."""
+    quads, implied = _implied_cards(regions)
+    s = DetectionScore(quads=len(quads), corners=len(implied))
+    hit_quads: set[int] = set()
+    for t in truth.readable():
+        s.expected += 1
+        wq = [i for i, q in enumerate(quads) if _poly_iou(q, t.corners) >= 0.75]
+        hit_quads.update(wq)
+        if wq:
+            s.whole += 1
+        elif any(_poly_iou(c, t.corners) >= 0.6 for c in implied):
+            s.corner_only += 1
+        else:
+            s.details.append(f"missed {t.card} at {tuple(round(v) for v in t.center)} "
+                             f"(visible {t.visible_fraction:.2f})")
+    for i, q in enumerate(quads):
+        if i not in hit_quads and not any(_poly_iou(q, t.corners) >= 0.75 for t in truth.cards):
+            s.stray_quads += 1
+    return s
+
+
+def score_regions_boxes(regions: Regions, labels: list[BoxLabel], width: int, height: int) -> DetectionScore:
+    """Detection against whole-card boxes (any rank): boxes of quads and implied cards."""
+    quads, implied = _implied_cards(regions)
+
+    def box(c: np.ndarray) -> tuple[float, float, float, float]:
+        xs, ys = c[:, 0], c[:, 1]
+        return (max(0.0, float(xs.min())), max(0.0, float(ys.min())), min(float(width), float(xs.max())),
+                min(float(height), float(ys.max())))
+
+    qb, cb = [box(q) for q in quads], [box(c) for c in implied]
+    s = DetectionScore(expected=len(labels), quads=len(quads), corners=len(implied))
+    for lab in labels:
+        if any(box_iou(b, lab.box) >= 0.5 for b in qb):
+            s.whole += 1
+        elif any(box_iou(b, lab.box) >= 0.5 for b in cb):
+            s.corner_only += 1
+        else:
+            s.details.append(f"missed {lab.rank} at {tuple(round(v) for v in lab.box)}")
+    s.stray_quads = sum(1 for b in qb if not any(box_iou(b, lab.box) >= 0.5 for lab in labels))
+    return s
