@@ -11,6 +11,7 @@ top-left and (rotated) bottom-right corner.
 from __future__ import annotations
 
 import functools
+import zlib
 from dataclasses import dataclass
 from typing import Final
 
@@ -196,7 +197,8 @@ def _draw_centre(face: np.ndarray, card: Card, seed: int) -> None:
 def card_face(card: Card, design: DeckDesign = DeckDesign()) -> np.ndarray:
     """The face of ``card`` as a canonical BGR image (read-only, cached)."""
     face = np.full((CARD_H, CARD_W, 3), (246, 248, 250), np.uint8)
-    _draw_centre(face, card, seed=hash(str(card)) & 0xFFFF)
+    # crc32, not hash(): a str's hash changes per process, and a seed must render the same scene.
+    _draw_centre(face, card, seed=zlib.crc32(str(card).encode()) & 0xFFFF)
     _draw_index(face, card, design)
     rotated = face[::-1, ::-1].copy()
     # The bottom-right index is the top-left one turned half round.
