@@ -10,6 +10,7 @@ profile, with the glyphs cut from the user's own cards.
 from __future__ import annotations
 
 import functools
+import math
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -281,27 +282,26 @@ def _lerp_sorted(cum: np.ndarray, position: float) -> float:
 
 def ink_mask(patch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Ink (dark or strongly red) relative to the patch's own paper colour; also the redness."""
-    p = patch.astype(np.int16)
-    b, g, r = p[..., 0], p[..., 1], p[..., 2]
-    gray = (b + g * 2 + r) >> 2
+    b, g, r = (c.astype(np.int16) for c in cv2.split(patch))
+    gray = (b + g + g + r) >> 2
     rg = r - g
     # The paper's brightness (85th percentile) and the red-green balance of the paper
     # (median), read off histograms: pixel values are small integers, and sorting a patch's
     # pixels (np.percentile, np.median) cost more than the rest of the reader.
-    cum = np.cumsum(np.bincount(gray.ravel(), minlength=256))
+    cum = np.bincount(gray.ravel(), minlength=256).cumsum()
     paper = _lerp_sorted(cum, 0.85 * (gray.size - 1))
-    bright = gray >= paper - 12
-    rg_paper = rg[bright]
-    if rg_paper.size:
-        cum_rg = np.cumsum(np.bincount(rg_paper + 255, minlength=511))
-        n = rg_paper.size
+    # gray and rg are integers: comparing them with whole-number bounds is exact and
+    # makes no float arrays.
+    rg_paper = rg[gray >= math.ceil(paper - 12)]
+    n = rg_paper.size
+    if n:
+        cum_rg = np.bincount(rg_paper + 255, minlength=511).cumsum()
         lo = _sorted_value(cum_rg, (n - 1) // 2) - 255
         paper_rg = float(lo) if n % 2 else (lo + _sorted_value(cum_rg, n // 2) - 255) / 2.0
     else:
         paper_rg = 0.0
-    redness = rg - paper_rg
-    ink = (gray < paper * 0.62) | ((redness > 45) & (gray < paper * 0.88))
-    return ink.view(np.uint8), redness
+    ink = (gray < math.ceil(paper * 0.62)) | ((rg > math.floor(45 + paper_rg)) & (gray < math.ceil(paper * 0.88)))
+    return ink.view(np.uint8), rg - paper_rg
 
 
 def extract_glyphs(patch: np.ndarray) -> IndexGlyphs | None:
@@ -312,7 +312,8 @@ def extract_glyphs(patch: np.ndarray) -> IndexGlyphs | None:
     ink_fraction = cv2.countNonZero(ink) / ink.size
     if ink_fraction > 0.4:
         return None
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    # 16-bit labels (a patch has far fewer than 65536 pieces): the same labels, three times faster.
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8, ltype=cv2.CV_16U)
     sx, sy = pw / INDEX_W, ph / INDEX_H
     # Filter the components all at once: noise and wood grain give dozens of specks.
     x, y, w, h, area = stats[1:].T
@@ -348,7 +349,8 @@ def extract_glyphs(patch: np.ndarray) -> IndexGlyphs | None:
     y0 = min(c[0] for c in rank_parts)
     y1 = max(c[0] + c[3] for c in rank_parts)
     rank_ids = {c[4] for c in rank_parts}
-    rank_mask = np.isin(labels[y0:y1, x0:x1], list(rank_ids)).astype(np.uint8)
+    rank_labels = labels[y0:y1, x0:x1]
+    rank_mask = functools.reduce(np.logical_or, (rank_labels == i for i in rank_ids)).view(np.uint8)
     # Suit: the next sizeable component below the rank whose centre lies under it.
     suit = None
     for c in comps:
