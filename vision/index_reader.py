@@ -282,7 +282,7 @@ def _lerp_sorted(cum: np.ndarray, position: float) -> float:
 
 def ink_mask(patch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Ink (dark or strongly red) relative to the patch's own paper colour; also the redness."""
-    b, g, r = (c.astype(np.int16) for c in cv2.split(patch))
+    b, g, r = (c.astype(np.int16) for c in cv2.split(patch)[:3])
     gray = (b + g + g + r) >> 2
     rg = r - g
     # The paper's brightness (85th percentile) and the red-green balance of the paper
