@@ -7,8 +7,7 @@ Hershey fonts, printed at camera distance with blur, noise, JPEG and tilt, and c
 by the same ``extract_glyphs`` the reader uses (``tools/train_reader.py`` makes the
 weights; no real photo goes in). At run time they are a few matrix products in numpy.
 
-The weights live in ``vision/data/reader_net.npz``; without that file the reader falls
-back to template matching.
+The weights live in ``vision/data/reader_net.npz`` (package data, committed).
 """
 
 from __future__ import annotations
@@ -22,7 +21,7 @@ import cv2
 import numpy as np
 
 from engine.cards import Suit
-from vision.index_reader import normalise_glyph, topology
+from vision.glyphs import normalise_glyph, topology
 
 WEIGHTS_PATH: Final = Path(__file__).resolve().parent / "data" / "reader_net.npz"
 
@@ -90,9 +89,24 @@ class Mlp:
 
 
 @dataclass(frozen=True)
+class Ensemble:
+    """Several networks trained apart; their mean log-probability is steadier than any one."""
+
+    members: tuple[Mlp, ...]
+
+    def logits(self, x: np.ndarray) -> np.ndarray:
+        out = []
+        for m in self.members:
+            z = m.logits(x)
+            z = z - z.max(axis=-1, keepdims=True)
+            out.append(z - np.log(np.exp(z).sum(axis=-1, keepdims=True)))
+        return np.mean(out, axis=0)
+
+
+@dataclass(frozen=True)
 class ReaderNets:
-    rank: Mlp
-    suit: Mlp
+    rank: Ensemble
+    suit: Ensemble
 
     def rank_probabilities(self, mask: np.ndarray, parts: int, allowed: list[str]) -> dict[str, float]:
         """Probability of each allowed letter (the others are ruled out before softmax)."""
@@ -112,10 +126,15 @@ def _softmax(z: np.ndarray) -> list[float]:
 
 
 @functools.lru_cache(maxsize=1)
-def reader_nets() -> ReaderNets | None:
-    """The committed networks, or None when the weights file is absent."""
+def reader_nets() -> ReaderNets:
+    """The committed networks (FileNotFoundError names the file if the install lacks it)."""
     if not WEIGHTS_PATH.is_file():
-        return None
+        raise FileNotFoundError(f"{WEIGHTS_PATH}: the index reader's weights are missing from this install")
     with np.load(WEIGHTS_PATH) as f:
         data = {k: f[k] for k in f.files}
-    return ReaderNets(Mlp.from_arrays(data, "rank"), Mlp.from_arrays(data, "suit"))
+    return ReaderNets(_members(data, "rank"), _members(data, "suit"))
+
+
+def _members(data: dict[str, np.ndarray], kind: str) -> Ensemble:
+    prefixes = sorted({k.split("_", 1)[0] for k in data if k.startswith(kind)})
+    return Ensemble(tuple(Mlp.from_arrays(data, p) for p in prefixes))

@@ -2,9 +2,9 @@
 
 The patch is a corner of a card warped so that the card's corner is at the patch's
 top-left and the card's short edge runs along x: ``INDEX_W`` x ``INDEX_H`` pixels in
-canonical card units (a 250-pixel-wide card). Glyphs are compared with templates that
-the project renders itself (OpenCV's Hershey fonts, several weights) or, with a deck
-profile, with the glyphs cut from the user's own cards.
+canonical card units (a 250-pixel-wide card). The ink is cut into a rank glyph and a suit
+pip here; the learned reader (vision/glyph_net.py) names them, or, with a taught deck
+profile, the rank is matched against the glyphs cut from the user's own cards.
 """
 
 from __future__ import annotations
@@ -12,20 +12,15 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 import cv2
 import numpy as np
 
 from engine.cards import Card, Rank, Suit
-from vision.faces import HERSHEY_FONTS, INDEX_H, INDEX_W, STYLES, pip_mask
-
-if TYPE_CHECKING:
-    from vision.glyph_net import ReaderNets
-
-GLYPH_W: Final = 20
-GLYPH_H: Final = 28
-SUIT_SIZE: Final = 14
+from vision.faces import INDEX_H, INDEX_W, STYLES
+from vision.glyph_net import reader_nets
+from vision.glyphs import normalise_glyph, topology
 
 # Every letter that can stand in an index, and the ranks it may mean in each style.
 LETTER_RANKS: Final[dict[str, dict[str, Rank]]] = {}
@@ -38,11 +33,6 @@ for _style, _letters in STYLES.items():
 # With no style given, V is read as the Dutch vrouw (queen): the piquet games this device
 # referees are mostly Dutch; a French deck needs style "fr" (or a taught profile).
 AUTO_PREFERENCE: Final = ("en", "nl", "de", "fr")
-
-
-# Printed shapes whose hole count differs by font: a Q whose tail closes a second hole,
-# an open-topped 4, a 10 whose digits touch.
-EXTRA_HOLES: Final[dict[str, set[int]]] = {"Q": {1, 2}, "10": {1, 2}}
 
 
 def letter_to_rank(letter: str, style: str) -> Rank | None:
@@ -66,95 +56,14 @@ def letters_for(style: str, deck: int) -> list[str]:
     return out
 
 
-def stroke_normalised(mask: np.ndarray, height: int = 56, stroke: float = 0.13) -> np.ndarray:
-    """Re-draw a binary glyph at ``height`` pixels with strokes ``stroke * height`` wide:
-    real decks print thin or bold letters, and correlation must not care which."""
-    h, w = mask.shape[:2]
-    nw = max(2, int(round(w * height / max(h, 1))))
-    big = cv2.resize(mask.astype(np.uint8) * 255, (nw, height), interpolation=cv2.INTER_LINEAR)
-    pad = 12
-    big = cv2.copyMakeBorder((big > 127).astype(np.uint8), pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
-    if big.sum() == 0:
-        return big
-    # A stroke of width w and length L has area w*L and outline 2*L.
-    contours, _ = cv2.findContours(big, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
-    outline = sum(cv2.arcLength(c, True) for c in contours)
-    width = 2.0 * float(big.sum()) / max(outline, 1.0)
-    delta = int(round((stroke * height - width) / 2))
-    if delta > 0:
-        big = cv2.dilate(big, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * delta + 1, 2 * delta + 1)))
-    elif delta < 0:
-        eroded = cv2.erode(big, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (-2 * delta + 1, -2 * delta + 1)))
-        big = eroded if eroded.sum() > 0.2 * big.sum() else big
-    ys, xs = np.nonzero(big)
-    return big[ys.min(): ys.max() + 1, xs.min(): xs.max() + 1]
-
-
-def _shape_vector(mask: np.ndarray, w: int, h: int) -> np.ndarray:
-    g = cv2.resize(mask.astype(np.float32), (w, h), interpolation=cv2.INTER_AREA)
-    g = cv2.GaussianBlur(g, (0, 0), 1.0)
-    g -= g.mean()
-    n = float(np.linalg.norm(g))
-    return g / n if n > 1e-6 else g
-
-
-def _gradient_histograms(g: np.ndarray, cells: tuple[int, int] = (6, 4), bins: int = 8) -> np.ndarray:
-    """A small HOG: per cell, how much edge runs in each of ``bins`` directions."""
-    gx = cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3)
-    gy = cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3)
-    mag, ang = cv2.cartToPolar(gx, gy)
-    idx = (ang / (2 * np.pi) * bins).astype(np.int32) % bins
-    hh, ww = g.shape
-    ch, cw = hh // cells[0], ww // cells[1]
-    cell_id = (np.arange(hh)[:, None] // ch).clip(0, cells[0] - 1) * cells[1] + (np.arange(ww)[None, :] // cw).clip(0, cells[1] - 1)
-    hist = np.bincount((cell_id * bins + idx).ravel(), mag.ravel(), cells[0] * cells[1] * bins).astype(np.float32)
-    hist = np.sqrt(hist)
-    hist -= hist.mean()
-    return hist / (float(np.linalg.norm(hist)) + 1e-9)
-
-
-def normalise_glyph(mask: np.ndarray, w: int = GLYPH_W, h: int = GLYPH_H, strokes: bool = True) -> np.ndarray:
-    """Feature vector of a binary crop: for letters, edge-direction histograms of the
-    glyph re-drawn at a fixed size and stroke weight; for suit pips, the soft shape."""
-    if not strokes:
-        return _shape_vector(mask, w, h)
-    g = cv2.resize(stroke_normalised(mask).astype(np.float32), (24, 32), interpolation=cv2.INTER_AREA)
-    g = cv2.copyMakeBorder(g, 2, 2, 2, 2, cv2.BORDER_CONSTANT, value=0)
-    return _gradient_histograms(cv2.GaussianBlur(g, (0, 0), 1.0))
-
-
-def topology(mask: np.ndarray) -> tuple[int, float]:
-    """Number of holes in a glyph and the height (0 top .. 1 bottom) of the first:
-    what tells 6, 8, 9 and 0 apart whatever the font."""
-    m = cv2.copyMakeBorder(mask.astype(np.uint8), 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
-    contours, hierarchy = cv2.findContours(m, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
-    hh = m.shape[0]
-    ys = []
-    if hierarchy is not None:
-        for c, rel in zip(contours, hierarchy[0]):
-            if rel[3] >= 0 and cv2.contourArea(c) >= max(3.0, 0.004 * hh * hh):
-                mo = cv2.moments(c)
-                ys.append(mo["m01"] / max(mo["m00"], 1e-6) / hh)
-    return len(ys), (float(np.mean(ys)) if ys else 0.5)
-
-
 @dataclass
 class GlyphTemplates:
-    """Rank glyphs keyed by letter and suit shapes keyed by suit, as normalised vectors."""
+    """A taught deck's rank glyphs, keyed by the engine's rank letter, as feature vectors."""
 
     ranks: dict[str, list[np.ndarray]] = field(default_factory=dict)
     rank_aspects: dict[str, list[float]] = field(default_factory=dict)
     rank_topology: dict[str, list[tuple[int, float]]] = field(default_factory=dict)
-    allowed_holes: dict[str, set[int]] = field(default_factory=dict)  # hole counts a letter may show
-    suits: dict[Suit, list[np.ndarray]] = field(default_factory=dict)
-    exact_style: bool = False  # profile templates: keyed by the engine's rank letters
     _bank: tuple[list[str], np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
-    _suit_bank: dict[Suit, np.ndarray] | None = None
-
-    def suit_bank(self) -> dict[Suit, np.ndarray]:
-        if self._suit_bank is None:
-            self._suit_bank = {s: np.array([v.ravel() for v in vecs], np.float32) for s, vecs in self.suits.items()}
-        return self._suit_bank
 
     def bank(self) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """All rank templates stacked for one matrix product: letters per row, vectors,
@@ -172,78 +81,6 @@ class GlyphTemplates:
             self._bank = (letters, np.array(rows, np.float32), np.array(aspects, np.float32),
                           np.array(holes, np.float32), np.array(hole_ys, np.float32), np.array(owner, np.int32))
         return self._bank
-
-
-def _render_letter(text: str, font: int, thickness: int) -> np.ndarray:
-    scale = 2.0
-    (tw, th), base = cv2.getTextSize(text, font, scale, thickness)
-    img = np.zeros((th + base + 20, tw + 20), np.uint8)
-    cv2.putText(img, text, (10, 10 + th), font, scale, 255, thickness, cv2.LINE_AA)
-    ys, xs = np.nonzero(img > 100)
-    return (img[ys.min(): ys.max() + 1, xs.min(): xs.max() + 1] > 100).astype(np.uint8)
-
-
-@functools.lru_cache(maxsize=1)
-def builtin_templates() -> GlyphTemplates:
-    """Templates from the Hershey fonts in four weights and three widths: the fonts the
-    project's own card faces use, and a spread of shapes that real decks fall within."""
-    t = GlyphTemplates()
-    for letter in LETTER_RANKS:
-        for font in HERSHEY_FONTS + (cv2.FONT_HERSHEY_SIMPLEX | cv2.FONT_ITALIC,):
-            for thickness in (2, 4, 6, 8):
-                g = _render_letter(letter, font, thickness)
-                for squeeze in (0.7, 1.0, 1.3):
-                    gw = max(2, int(g.shape[1] * squeeze))
-                    sq = cv2.resize(g, (gw, g.shape[0]), interpolation=cv2.INTER_NEAREST)
-                    t.ranks.setdefault(letter, []).append(normalise_glyph(sq))
-                    t.rank_aspects.setdefault(letter, []).append(gw / g.shape[0])
-                    t.rank_topology.setdefault(letter, []).append(topology(sq))
-    for suit in Suit:
-        for size in (24, 40):
-            m = (pip_mask(suit, size) > 110).astype(np.uint8)
-            ys, xs = np.nonzero(m)
-            m = m[ys.min(): ys.max() + 1, xs.min(): xs.max() + 1]
-            for k in (0, 1, 2):
-                variant = cv2.dilate(m, np.ones((3, 3), np.uint8)) if k == 1 else (
-                    cv2.erode(m, np.ones((3, 3), np.uint8)) if k == 2 else m)
-                t.suits.setdefault(suit, []).append(normalise_glyph(variant, SUIT_SIZE, SUIT_SIZE, strokes=False))
-        # Seen from afar a pip is a few pixels across: its blurred, re-thresholded shape.
-        for small in (7, 9, 12):
-            m = pip_mask(suit, small)
-            for level in (70, 110, 150):
-                blob = cv2.resize(m, (40, 40), interpolation=cv2.INTER_LINEAR) > level
-                ys, xs = np.nonzero(blob)
-                blob = blob[ys.min(): ys.max() + 1, xs.min(): xs.max() + 1].astype(np.uint8)
-                t.suits.setdefault(suit, []).append(normalise_glyph(blob, SUIT_SIZE, SUIT_SIZE, strokes=False))
-    _add_bank(t)
-    return t
-
-
-def _add_bank(t: GlyphTemplates) -> None:
-    """Glyphs as the camera sees them (see vision/train_glyphs.py), when the bank exists."""
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parent / "data" / "glyph_bank.npz"
-    if not path.is_file():
-        return
-    data = np.load(path)
-    scale = 400.0
-    rank_vecs = data["rank_vecs"].astype(np.float32) / scale
-    suit_vecs = data["suit_vecs"].astype(np.float32) / scale
-    # A blurred sample's holes may have closed up: judge topology by the letter's clean shape.
-    canonical: dict[str, tuple[int, float]] = {}
-    for letter, topos in t.rank_topology.items():
-        counts = [h for h, _ in topos]
-        mode = max(set(counts), key=counts.count)
-        canonical[letter] = (mode, float(np.mean([y for h, y in topos if h == mode])))
-        t.allowed_holes[letter] = set(counts) | EXTRA_HOLES.get(letter, set())
-    for letter, vec, aspect in zip(data["letters"], rank_vecs, data["aspects"]):
-        key = str(letter)
-        t.ranks.setdefault(key, []).append(vec.reshape(-1))
-        t.rank_aspects.setdefault(key, []).append(float(aspect))
-        t.rank_topology.setdefault(key, []).append(canonical.get(key, (0, 0.5)))
-    for suit_letter, vec in zip(data["suits"], suit_vecs):
-        t.suits.setdefault(Suit.parse(str(suit_letter)), []).append(vec.reshape(SUIT_SIZE, SUIT_SIZE))
 
 
 @dataclass
@@ -376,48 +213,39 @@ def extract_glyphs(patch: np.ndarray) -> IndexGlyphs | None:
     return IndexGlyphs(rank_mask, suit_mask, red, ink_fraction, len(rank_parts))
 
 
-def classify(glyphs: IndexGlyphs, templates: GlyphTemplates, letters: list[str], style: str) -> IndexReading | None:
-    """Name the rank and suit: with the learned reader for any deck, or by the taught
-    deck's own glyphs when a profile is selected."""
-    if not templates.exact_style:
-        from vision.glyph_net import reader_nets
-
-        nets = reader_nets()
-        if nets is not None:
-            return _classify_learned(glyphs, nets, letters, style)
-    return _classify_by_templates(glyphs, templates, letters, style)
-
-
-def _classify_learned(glyphs: IndexGlyphs, nets: ReaderNets, letters: list[str], style: str) -> IndexReading | None:
-    ranks = nets.rank_probabilities(glyphs.rank_mask, glyphs.parts, letters)
-    if not ranks:
-        return None
-    letter = max(ranks, key=ranks.__getitem__)
-    rank = letter_to_rank(letter, style)
+def classify(glyphs: IndexGlyphs, letters: list[str], style: str,
+             profile: GlyphTemplates | None = None) -> IndexReading | None:
+    """Name the rank and the suit with the learned reader; with a taught deck's
+    ``profile``, the rank is matched against that deck's own glyphs instead."""
+    nets = reader_nets()
     colour_suits = (Suit.HEARTS, Suit.DIAMONDS) if glyphs.red else (Suit.CLUBS, Suit.SPADES)
     suits = nets.suit_probabilities(glyphs.suit_mask, colour_suits)
     suit = max(suits, key=suits.__getitem__)
-    if rank is None:
-        return None
+    if profile is not None:
+        named = _rank_by_templates(glyphs, profile, letters)
+        if named is None:
+            return None
+        rank, rank_confidence = named
+    else:
+        ranks = nets.rank_probabilities(glyphs.rank_mask, glyphs.parts, letters)
+        letter = max(ranks, key=ranks.__getitem__)
+        found = letter_to_rank(letter, style)
+        if found is None:
+            return None
+        rank, rank_confidence = found, ranks[letter]
     # Both must be clear: a probability is how sure the network is among what this deck can show.
-    return IndexReading(Card(rank, suit), ranks[letter] * suits[suit], ranks[letter], suits[suit])
+    return IndexReading(Card(rank, suit), rank_confidence * suits[suit], rank_confidence, suits[suit])
 
 
-def _classify_by_templates(glyphs: IndexGlyphs, templates: GlyphTemplates, letters: list[str],
-                           style: str) -> IndexReading | None:
+def _rank_by_templates(glyphs: IndexGlyphs, templates: GlyphTemplates, letters: list[str]) -> tuple[Rank, float] | None:
+    """The taught letter that fits the glyph best, and how clearly (0..1)."""
     rank_vec = normalise_glyph(glyphs.rank_mask)
     aspect = glyphs.rank_mask.shape[1] / max(glyphs.rank_mask.shape[0], 1)
     holes, hole_y = topology(glyphs.rank_mask)
     scores: dict[str, float] = {}
     names, vecs, aspects, t_holes, t_ys, owner = templates.bank()
     s = vecs @ rank_vec.ravel() - 0.25 * np.abs(np.log((aspect + 0.05) / (aspects + 0.05)))
-    if templates.allowed_holes:
-        # Letters whose every printed form has another number of holes lose a little.
-        hole_cost = np.array([0.0 if holes in templates.allowed_holes.get(n, {holes}) else
-                              0.12 * min(abs(holes - a) for a in templates.allowed_holes[n]) for n in names], np.float32)
-        s -= hole_cost[owner]
-    else:
-        s -= 0.12 * np.abs(holes - t_holes)
+    s -= 0.12 * np.abs(holes - t_holes)
     if holes == 1:
         s -= np.where(t_holes == 1, 0.5 * np.abs(hole_y - t_ys), 0.0)
     allowed = set(letters)
@@ -426,34 +254,20 @@ def _classify_by_templates(glyphs: IndexGlyphs, templates: GlyphTemplates, lette
             continue
         best = _top_mean(s[owner == li])
         # Two glyphs side by side are a "10"; one glyph is anything else.
-        if letter in ("10", "T") and glyphs.parts < 2:
+        if letter == "T" and glyphs.parts < 2:
             best -= TEN_IN_ONE_PIECE
-        elif letter not in ("10", "T") and glyphs.parts >= 2:
+        elif letter != "T" and glyphs.parts >= 2:
             best -= 0.3
         scores[letter] = best
+    if not scores:
+        return None
     ranked = sorted(scores.items(), key=lambda kv: -kv[1])
     letter, rank_score = ranked[0]
     runner_up = ranked[1][1] if len(ranked) > 1 else -1.0
-    suit_vec = normalise_glyph(glyphs.suit_mask, SUIT_SIZE, SUIT_SIZE, strokes=False)
-    colour_suits = (Suit.HEARTS, Suit.DIAMONDS) if glyphs.red else (Suit.CLUBS, Suit.SPADES)
-    suit_bank = templates.suit_bank()
-    suit_scores = {st: _top_mean(suit_bank[st] @ suit_vec.ravel()) for st in colour_suits if st in suit_bank}
-    if not suit_scores:
-        return None
-    suit_ranked = sorted(suit_scores.items(), key=lambda kv: -kv[1])
-    suit, suit_score = suit_ranked[0]
-    suit_margin = suit_score - (suit_ranked[1][1] if len(suit_ranked) > 1 else 0.0)
-    # Profile templates are keyed by the engine's rank letter (2-9 T J Q K A) already.
-    rank = Rank.parse(letter) if templates.exact_style else letter_to_rank(letter, style)
-    if rank is None:
-        return None
-    margin = rank_score - runner_up
-    # Confidence: the best letter must fit well and beat the next; so must the suit.
+    # The best letter must fit well and beat the next.
     fit = float(np.clip((rank_score - 0.2) / 0.35, 0.0, 1.0))
-    clear = float(np.clip(margin / 0.1, 0.0, 1.0))
-    suit_clear = float(np.clip(suit_margin / 0.1, 0.0, 1.0))
-    conf = fit * (0.5 + 0.5 * clear) * (0.6 + 0.4 * suit_clear)
-    return IndexReading(Card(rank, suit), conf, rank_score, suit_score)
+    clear = float(np.clip((rank_score - runner_up) / 0.1, 0.0, 1.0))
+    return Rank.parse(letter), fit * (0.5 + 0.5 * clear)
 
 
 TEN_IN_ONE_PIECE: Final = 0.15  # blur can join the 1 and the 0, but two pieces are the rule
@@ -480,8 +294,8 @@ def read_index(patch: np.ndarray, templates: GlyphTemplates | None = None, deck:
     glyphs = extract_glyphs(patch)
     if glyphs is None:
         return None
-    templates = templates or builtin_templates()
-    letters = list(templates.ranks) if templates.exact_style else list(_letters_for(style, deck))
-    if templates.exact_style and deck == 32:
-        letters = [letter for letter in letters if Rank.parse(letter) >= Rank.SEVEN]
-    return classify(glyphs, templates, letters, style)
+    if templates is None:
+        return classify(glyphs, list(_letters_for(style, deck)), style)
+    # A taught deck's templates are keyed by the engine's rank letters (2-9 T J Q K A).
+    letters = [letter for letter in templates.ranks if deck == 52 or Rank.parse(letter) >= Rank.SEVEN]
+    return classify(glyphs, letters, style, profile=templates)

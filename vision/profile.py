@@ -21,8 +21,8 @@ from engine.cards import Card
 from engine.errors import CardSyntaxError
 from vision.detect import find_regions
 from vision.faces import CARD_H, CARD_W, INDEX_H, INDEX_W
-from vision.index_reader import (SUIT_SIZE, GlyphTemplates, builtin_templates, extract_glyphs, normalise_glyph,
-                                 topology)
+from vision.glyphs import normalise_glyph, topology
+from vision.index_reader import GlyphTemplates, extract_glyphs
 
 IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff"}
 
@@ -140,25 +140,18 @@ def load_profile(name_or_path: str) -> GlyphTemplates:
     try:
         json.loads(meta_path.read_text())
         data = np.load(glyph_path)
-        t = GlyphTemplates(exact_style=True)
-        base = builtin_templates()
+        t = GlyphTemplates()
         for key in data.files:
             kind, _, letter = key.split("_", 2)
+            if kind != "rank":
+                continue  # suit pips are named by the learned reader, whatever the deck
             mask = data[key].astype(np.uint8)
-            if kind == "rank":
-                for squeeze in (0.9, 1.0, 1.1):
-                    sq = cv2.resize(mask, (max(2, int(mask.shape[1] * squeeze)), mask.shape[0]),
-                                    interpolation=cv2.INTER_NEAREST)
-                    t.ranks.setdefault(letter, []).append(normalise_glyph(sq))
-                    t.rank_aspects.setdefault(letter, []).append(sq.shape[1] / sq.shape[0])
-                    t.rank_topology.setdefault(letter, []).append(topology(sq))
-            elif kind == "suit":
-                from engine.cards import Suit
-
-                t.suits.setdefault(Suit.parse(letter), []).append(
-                    normalise_glyph(mask, SUIT_SIZE, SUIT_SIZE, strokes=False))
-        for suit, vecs in base.suits.items():
-            t.suits.setdefault(suit, []).extend(vecs)
+            for squeeze in (0.9, 1.0, 1.1):
+                sq = cv2.resize(mask, (max(2, int(mask.shape[1] * squeeze)), mask.shape[0]),
+                                interpolation=cv2.INTER_NEAREST)
+                t.ranks.setdefault(letter, []).append(normalise_glyph(sq))
+                t.rank_aspects.setdefault(letter, []).append(sq.shape[1] / sq.shape[0])
+                t.rank_topology.setdefault(letter, []).append(topology(sq))
     except (OSError, ValueError, KeyError) as exc:
         raise ProfileError(f"profile {name_or_path!r}: unreadable files in {path} ({exc})") from exc
     if not t.ranks:
