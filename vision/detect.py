@@ -25,7 +25,8 @@ CARD_ASPECT: Final = 88.0 / 63.0  # long / short side
 EDGE_BAND: Final = (1.5, -1.0)  # working pixels to grow quads of (interior, hole) regions
 WHITE_MARGIN: Final = 12  # grey levels whiter than the neighbourhood
 PILE_RATIO: Final = 1.28  # a quad this much wider than the narrowest card face is several cards
-PILE_CANNY: Final = (8, 20)
+PILE_CANNY: Final = (8, 20)  # edge thresholds inside a card-shaped quad: a card's edge on another
+ROW_RATIO: Final = 4.0  # straight outlines up to this long are split like piles (a fanned row)
 PILE_MAX_EDGES: Final = 0.22  # edge pixel fraction above which a quad is patterned (a back), not a pile
 
 
@@ -190,7 +191,7 @@ def _hull_quad(hull: np.ndarray) -> np.ndarray | None:
     return quad
 
 
-def _as_quad(poly: np.ndarray, min_short: float) -> Quad | None:
+def _as_quad(poly: np.ndarray, min_short: float, max_ratio: float = CARD_ASPECT * 1.25) -> Quad | None:
     if len(poly) != 4 or not cv2.isContourConvex(poly.reshape(-1, 1, 2)):
         return None
     sides = [float(np.linalg.norm(poly[(i + 1) % 4] - poly[i])) for i in range(4)]
@@ -202,7 +203,7 @@ def _as_quad(poly: np.ndarray, min_short: float) -> Quad | None:
         return None
     ratio = long_ / short
     # Card proportions, allowing a moderate camera tilt.
-    if not (CARD_ASPECT * 0.78 <= ratio <= CARD_ASPECT * 1.25):
+    if not (CARD_ASPECT * 0.78 <= ratio <= max_ratio):
         return None
     for i in range(4):
         u = poly[(i + 1) % 4] - poly[i]
@@ -250,8 +251,13 @@ def find_regions(frame: np.ndarray, min_card_frac: float = 0.045, max_side: int 
 
     quads: list[Quad] = []
     partial: list[np.ndarray] = []
+    rows: list[Quad] = []  # straight-sided outlines too long for one card: maybe a fanned row
     for poly, hull_quad, interior in polys:
         q = _as_quad(hull_quad, min_short) if hull_quad is not None else None
+        if q is None and hull_quad is not None and not interior:
+            r = _as_quad(hull_quad, min_short, ROW_RATIO)
+            if r is not None and not any(_iou_quads(r.corners, o.corners) > 0.7 for o in rows):
+                rows.append(r)
         if q is not None and not interior and ref_long > 0 and (
                 q.long_side > 1.18 * ref_long or q.short_side > 1.18 * card_px):
             q = None
@@ -263,6 +269,7 @@ def find_regions(frame: np.ndarray, min_card_frac: float = 0.045, max_side: int 
         quads.append(q)
     split: list[CornerCandidate] = []
     quads = _split_piles(quads, partial, frame, scale, split)
+    quads += _split_piles(rows, [], frame, scale, split, keep_unsplit=False)
     kept = _oversized(_nested(quads, partial), partial, gray)
 
     ref_short = float(np.median([q.short_side for q in kept])) if kept else min_short * 2
@@ -477,7 +484,7 @@ def _closest(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def _split_piles(quads: list[Quad], partial: list[np.ndarray], frame: np.ndarray, scale: float,
-                 out: list[CornerCandidate]) -> list[Quad]:
+                 out: list[CornerCandidate], keep_unsplit: bool = True) -> list[Quad]:
     """Card-shaped quads crossed by a card's edge are overlapping cards (a pair, a fanned
     row) and not one card. The quad goes (its outline still offers its corners); the card at
     the end whose strip is a whole card's size is kept as a card, and where each line
@@ -487,7 +494,8 @@ def _split_piles(quads: list[Quad], partial: list[np.ndarray], frame: np.ndarray
     for q in quads:
         lines = _pile_lines(q, frame, scale)
         if not lines:
-            kept.append(q)
+            if keep_unsplit:
+                kept.append(q)
             continue
         pair = max((0, 1), key=lambda k: sum(1 for ln in lines if ln[0] == k))
         mine = sorted((ln for ln in lines if ln[0] == pair), key=lambda ln: ln[1])
