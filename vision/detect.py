@@ -25,6 +25,9 @@ CARD_ASPECT: Final = 88.0 / 63.0  # long / short side
 EDGE_BAND: Final = (1.5, -1.0)  # working pixels to grow quads of (interior, hole) regions
 WHITE_MARGIN: Final = 12  # grey levels whiter than the neighbourhood
 PILE_RATIO: Final = 1.28  # a quad this much wider than the narrowest card face is several cards
+PILE_CANNY: Final = (8, 20)  # edge thresholds inside a card-shaped quad: a card's edge on another
+ROW_RATIO: Final = 4.0  # straight outlines up to this long are split like piles (a fanned row)
+PILE_MAX_EDGES: Final = 0.22  # edge pixel fraction above which a quad is patterned (a back), not a pile
 
 
 @dataclass
@@ -51,6 +54,7 @@ class CornerCandidate:
     len_a: float
     len_b: float
     quad: int  # index into the frame's quads, or -1 for a partial region
+    card_w: float = 0.0  # the card width this corner implies (frame pixels), 0 when unknown
 
 
 @dataclass
@@ -72,13 +76,17 @@ def working_gray(frame: np.ndarray, max_side: int = 640) -> tuple[np.ndarray, np
     return gray, whiteness, scale
 
 
-def _edge_regions(gray: np.ndarray, sensitivity: float = 1.0, thickness: int = 3) -> np.ndarray:
+def _edge_regions(gray: np.ndarray, sensitivity: float = 1.0, thickness: int = 3,
+                  edges_out: list[np.ndarray] | None = None) -> np.ndarray:
     """Regions enclosed by edges (255 inside), edges found at a threshold set by the image
-    itself; a higher ``sensitivity`` closes the faint outline of a card on a light table."""
+    itself; a higher ``sensitivity`` closes the faint outline of a card on a light table.
+    The thin edges themselves are appended to ``edges_out`` when given."""
     blur = cv2.GaussianBlur(gray, (5, 5), 0)
     median = float(np.median(blur))
     lo, hi = max(6.0, 0.25 * median / sensitivity), max(16.0, 0.6 * median / sensitivity)
     edges = cv2.Canny(blur, lo, hi)
+    if edges_out is not None:
+        edges_out.append(edges)
     edges = cv2.dilate(edges, np.ones((thickness, thickness), np.uint8))
     return cv2.bitwise_not(edges)
 
@@ -183,7 +191,7 @@ def _hull_quad(hull: np.ndarray) -> np.ndarray | None:
     return quad
 
 
-def _as_quad(poly: np.ndarray, min_short: float) -> Quad | None:
+def _as_quad(poly: np.ndarray, min_short: float, max_ratio: float = CARD_ASPECT * 1.25) -> Quad | None:
     if len(poly) != 4 or not cv2.isContourConvex(poly.reshape(-1, 1, 2)):
         return None
     sides = [float(np.linalg.norm(poly[(i + 1) % 4] - poly[i])) for i in range(4)]
@@ -195,7 +203,7 @@ def _as_quad(poly: np.ndarray, min_short: float) -> Quad | None:
         return None
     ratio = long_ / short
     # Card proportions, allowing a moderate camera tilt.
-    if not (CARD_ASPECT * 0.78 <= ratio <= CARD_ASPECT * 1.25):
+    if not (CARD_ASPECT * 0.78 <= ratio <= max_ratio):
         return None
     for i in range(4):
         u = poly[(i + 1) % 4] - poly[i]
@@ -243,8 +251,13 @@ def find_regions(frame: np.ndarray, min_card_frac: float = 0.045, max_side: int 
 
     quads: list[Quad] = []
     partial: list[np.ndarray] = []
+    rows: list[Quad] = []  # straight-sided outlines too long for one card: maybe a fanned row
     for poly, hull_quad, interior in polys:
         q = _as_quad(hull_quad, min_short) if hull_quad is not None else None
+        if q is None and hull_quad is not None and not interior:
+            r = _as_quad(hull_quad, min_short, ROW_RATIO)
+            if r is not None and not any(_iou_quads(r.corners, o.corners) > 0.7 for o in rows):
+                rows.append(r)
         if q is not None and not interior and ref_long > 0 and (
                 q.long_side > 1.18 * ref_long or q.short_side > 1.18 * card_px):
             q = None
@@ -254,6 +267,9 @@ def find_regions(frame: np.ndarray, min_card_frac: float = 0.045, max_side: int 
         if any(_iou_quads(q.corners, o.corners) > 0.7 for o in quads):
             continue
         quads.append(q)
+    split: list[CornerCandidate] = []
+    quads = _split_piles(quads, partial, frame, scale, split)
+    quads += _split_piles(rows, [], frame, scale, split, keep_unsplit=False)
     kept = _oversized(_nested(quads, partial), partial, gray)
 
     ref_short = float(np.median([q.short_side for q in kept])) if kept else min_short * 2
@@ -261,6 +277,12 @@ def find_regions(frame: np.ndarray, min_card_frac: float = 0.045, max_side: int 
     for qi, q in enumerate(kept):
         corners.extend(_square_corners(q.corners, qi, 0.0))
     card_area = ref_short * ref_short * CARD_ASPECT
+    for c in split:
+        if any(_inside(c.point, q.corners, 0.12 * q.short_side) for q in kept):
+            continue
+        if any(np.linalg.norm(c.point - o.point) < 0.08 * ref_short for o in corners):
+            continue
+        corners.append(c)
     for p in partial:
         # Bits of table texture are far smaller or larger than what a card can leave showing.
         area = abs(float(cv2.contourArea(p)))
@@ -282,6 +304,7 @@ def find_regions(frame: np.ndarray, min_card_frac: float = 0.045, max_side: int 
         c.point = c.point * inv
         c.len_a *= inv
         c.len_b *= inv
+        c.card_w *= inv
     return Regions(kept, corners, scale)
 
 
@@ -386,3 +409,143 @@ def _square_corners(poly: np.ndarray, quad_index: int, min_edge: float) -> list[
         out.append(CornerCandidate(poly[i].astype(np.float32), a.astype(np.float32), b.astype(np.float32),
                                    la, lb, quad_index))
     return out
+
+
+def _pile_lines(quad: Quad, frame: np.ndarray, scale: float) -> list[tuple[int, float, np.ndarray, np.ndarray]]:
+    """Straight edges inside a card-shaped quad that run from one side right across to the
+    opposite one, parallel to the other two sides: the edge (and contact shadow) of a card
+    lying on another. A card's own art stops short of its outline (a court card's frame),
+    and a back's border runs along the outline itself. Returns (side pair, position): pair
+    0 means lines parallel to sides 1-2 and 3-0, at ``position`` (0..1) of the way from
+    side 3-0 to side 1-2; pair 1 means lines parallel to sides 0-1 and 2-3, from 0-1.
+    With each, where the line meets the two sides it crosses (0-1 and 3-2, or 3-0 and 2-1).
+    Quad in working pixels; the edges are looked for in the full-resolution frame, where
+    the contact shadow of white on white is still a step of a few grey levels."""
+    c = quad.corners
+    inv = 1.0 / scale
+    x, y, w, h = cv2.boundingRect(np.round(c * inv).astype(np.int32))
+    x0, y0 = max(x - 1, 0), max(y - 1, 0)
+    x1, y1 = min(x + w + 1, frame.shape[1]), min(y + h + 1, frame.shape[0])
+    if x1 - x0 < 8 or y1 - y0 < 8:
+        return []
+    g = cv2.cvtColor(frame[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY)
+    roi = cv2.Canny(cv2.GaussianBlur(g, (5, 5), 0), PILE_CANNY[0], PILE_CANNY[1])
+    mask = np.zeros(roi.shape, np.uint8)
+    inner = _offset_quad(c, -2.0) * inv - (x0, y0)
+    cv2.fillConvexPoly(mask, np.round(inner).astype(np.int32), 255)
+    roi = cv2.bitwise_and(roi, mask)
+    # A back's lattice (or a patterned box) lines up edges in every direction: no pile.
+    if cv2.countNonZero(roi) > PILE_MAX_EDGES * cv2.countNonZero(mask):
+        return []
+    min_len = 0.72 * quad.short_side * inv
+    segs = cv2.HoughLinesP(roi, 1, np.pi / 180, int(0.4 * min_len), minLineLength=min_len, maxLineGap=6)
+    if segs is None:
+        return []
+    out: list[tuple[int, float, np.ndarray, np.ndarray]] = []
+    origin = np.array([x0, y0], np.float32)
+    for s in segs.reshape(-1, 4).astype(np.float32):
+        p, q = (s[:2] + origin) * scale, (s[2:] + origin) * scale
+        d = (q - p) / (float(np.linalg.norm(q - p)) + 1e-9)
+        for pair in (0, 1):
+            # pair 0: lines parallel to side 1-2 (running from side 0-1 to side 2-3)
+            a0, a1 = (c[1], c[2]) if pair == 0 else (c[0], c[1])
+            b0, b1 = (c[0], c[3]) if pair == 0 else (c[3], c[2])
+            side = (a1 - a0) / (float(np.linalg.norm(a1 - a0)) + 1e-9)
+            if abs(float(np.dot(d, side))) < 0.978:  # within 12 degrees (cards of a row lie askew)
+                continue
+            # Ends of the line on the two sides it crosses.
+            e0, e1 = (c[0], c[1]) if pair == 0 else (c[3], c[0])
+            f0, f1 = (c[3], c[2]) if pair == 0 else (c[2], c[1])
+            u = _line_intersection(p, q, e0, e1)
+            v = _line_intersection(p, q, f0, f1)
+            if u is None or v is None:
+                continue
+            span = float(np.linalg.norm(v - u))
+            if span <= 0 or float(np.linalg.norm(q - p)) < 0.8 * span:
+                continue
+            # Position across: distance from side b (3-0 or 0-1) over the width.
+            mid = (u + v) / 2
+            pos_a = float(np.linalg.norm(mid - _closest(mid, a0, a1)))
+            pos_b = float(np.linalg.norm(mid - _closest(mid, b0, b1)))
+            pos = pos_b / (pos_a + pos_b + 1e-9)
+            width = pos_a + pos_b
+            if pos_a < 0.12 * width or pos_b < 0.12 * width:
+                continue
+            if any(o[0] == pair and abs(o[1] - pos) * width < 3.0 for o in out):
+                continue
+            out.append((pair, pos, u.astype(np.float32), v.astype(np.float32)))
+    return out if len(out) <= 4 else []  # more is a pattern, not a pile
+
+
+def _closest(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    d = b - a
+    t = float(np.dot(p - a, d) / (float(np.dot(d, d)) + 1e-9))
+    return a + t * d
+
+
+def _split_piles(quads: list[Quad], partial: list[np.ndarray], frame: np.ndarray, scale: float,
+                 out: list[CornerCandidate], keep_unsplit: bool = True) -> list[Quad]:
+    """Card-shaped quads crossed by a card's edge are overlapping cards (a pair, a fanned
+    row) and not one card. The quad goes (its outline still offers its corners); the card at
+    the end whose strip is a whole card's size is kept as a card, and where each line
+    meets the outline a covered card's corner lies: offered with the card width that
+    the pile implies."""
+    kept: list[Quad] = []
+    for q in quads:
+        lines = _pile_lines(q, frame, scale)
+        if not lines:
+            if keep_unsplit:
+                kept.append(q)
+            continue
+        pair = max((0, 1), key=lambda k: sum(1 for ln in lines if ln[0] == k))
+        mine = sorted((ln for ln in lines if ln[0] == pair), key=lambda ln: ln[1])
+        pos = [ln[1] for ln in mine]
+        c = q.corners
+        # Sides the lines cross: s0 (from corner i to j) and s1 (the opposite), and the
+        # direction across the lines (from side b to side a).
+        if pair == 0:
+            s0, s1 = (c[0], c[1]), (c[3], c[2])
+        else:
+            s0, s1 = (c[3], c[0]), (c[2], c[1])
+        across = float(np.linalg.norm(s0[1] - s0[0]))  # extent across the lines
+        along = float(np.linalg.norm(c[1] - c[2])) if pair == 0 else float(np.linalg.norm(c[1] - c[0]))
+        # The lines are a card's long edges (cards shifted sideways, a fanned row) or its
+        # short edges (shifted lengthwise): the card's width follows, and the end strip
+        # that is a whole card tells which end lies on top.
+        best = None
+        for card_w, lines_long in ((along / CARD_ASPECT, True), (along, False)):
+            card_across = card_w if lines_long else card_w * CARD_ASPECT
+            if card_across > across * 1.02:
+                continue
+            for end in (0, 1):
+                strip = (1 - pos[-1]) * across if end == 1 else pos[0] * across
+                err = abs(strip - card_across) / card_across
+                if best is None or err < best[0]:
+                    best = (err, card_w, lines_long, end)
+        partial.append(c.copy())
+        if best is None or best[0] > 0.2:
+            continue
+        _, card_w, lines_long, end = best
+        # The whole card on top.
+        _, _, cut0, cut1 = mine[-1] if end == 1 else mine[0]
+        top = (np.array([cut0, s0[1], s1[1], cut1], np.float32) if end == 1
+               else np.array([s0[0], cut0, cut1, s1[0]], np.float32))
+        tq = _as_quad(top, 0.0)
+        if tq is not None:
+            kept.append(tq)
+        # Covered cards' corners where each line meets the outline, on the side towards the top card.
+        toward = (s0[1] - s0[0]) / (across + 1e-9) * (1.0 if end == 1 else -1.0)
+        for k, (_, _, m0, m1) in enumerate(mine):
+            if k == (len(mine) - 1 if end == 1 else 0):
+                continue  # the top card's own edge: its corners are the top quad's
+            for pt, other in ((m0, m1), (m1, m0)):
+                down = (other - pt) / (float(np.linalg.norm(other - pt)) + 1e-9)
+                e1, e2 = toward.astype(np.float32), down.astype(np.float32)
+                l1, l2 = card_w if lines_long else card_w * CARD_ASPECT, along
+                if float(e1[0] * e2[1] - e1[1] * e2[0]) < 0:
+                    e1, e2, l1, l2 = e2, e1, l2, l1
+                # Keep the corner only if its first edge runs along the card's short side.
+                if lines_long != bool(abs(float(np.dot(e1, toward))) > 0.7):
+                    continue
+                out.append(CornerCandidate(pt.astype(np.float32), e1, e2, l1, l2, -1, card_w))
+    return kept

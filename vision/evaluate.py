@@ -185,7 +185,7 @@ def _implied_cards(regions: Regions) -> tuple[list[np.ndarray], list[np.ndarray]
     for c in regions.corners:
         if c.quad >= 0:
             continue
-        w = card_w if card_w > 0 else max(c.len_a, c.len_b / CARD_ASPECT)
+        w = c.card_w if c.card_w > 0 else card_w if card_w > 0 else max(c.len_a, c.len_b / CARD_ASPECT)
         implied.append(_corner_card(c, w))
     return quads, implied
 

@@ -166,7 +166,7 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
     for c in regions.corners:
         if c.quad >= 0:
             continue
-        w = card_w if card_w > 0 else max(c.len_a, c.len_b / CARD_ASPECT)
+        w = c.card_w if c.card_w > 0 else card_w if card_w > 0 else max(c.len_a, c.len_b / CARD_ASPECT)
         reading, corners = _read_corner(frame, c, w, templates, deck, style)
         if reading is None or reading.confidence < min_confidence:
             continue
