@@ -144,6 +144,10 @@ def ink_mask(patch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return ink.view(np.uint8), rg - paper_rg
 
 
+# The paper of real cards under warm light measured up to 0.37 (edje train), wood 0.6.
+PAPER_MAX_SATURATION: Final = 0.45
+
+
 def extract_glyphs(patch: np.ndarray) -> IndexGlyphs | None:
     """Find the rank (topmost ink, a "10" is two parts) and the suit pip under it."""
     ph, pw = patch.shape[:2]
@@ -151,6 +155,11 @@ def extract_glyphs(patch: np.ndarray) -> IndexGlyphs | None:
     # An index corner is mostly paper; a card back or court-card art is mostly ink.
     ink_fraction = cv2.countNonZero(ink) / ink.size
     if ink_fraction > 0.4:
+        return None
+    # Card stock is white, or cream under a warm lamp; wood grain and felt have light and
+    # dark stripes too, but their "paper" is coloured.
+    b, g, r, _ = cv2.mean(patch[..., :3], mask=1 - ink)
+    if max(b, g, r) - min(b, g, r) > PAPER_MAX_SATURATION * max(b, g, r, 1.0):
         return None
     # 16-bit labels (a patch has far fewer than 65536 pieces): the same labels, three times faster.
     n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8, ltype=cv2.CV_16U)

@@ -18,7 +18,7 @@ from vision.detect import CARD_ASPECT, CornerCandidate, Quad, find_regions
 from vision.faces import CARD_H, CARD_W, INDEX_H, INDEX_W
 from vision.index_reader import GlyphTemplates, IndexReading, read_index
 
-MIN_CONFIDENCE = 0.25
+MIN_CONFIDENCE = 0.45
 SURE_READING = 0.9
 
 
