@@ -270,7 +270,7 @@ def find_regions(frame: np.ndarray, min_card_frac: float = 0.045, max_side: int 
     split: list[CornerCandidate] = []
     quads = _split_piles(quads, partial, frame, scale, split)
     quads += _split_piles(rows, [], frame, scale, split, keep_unsplit=False)
-    kept = _oversized(_nested(quads, partial), partial, gray)
+    kept = _oversized(_nested(quads, partial), partial, whiteness)
 
     ref_short = float(np.median([q.short_side for q in kept])) if kept else min_short * 2
     corners: list[CornerCandidate] = []
@@ -353,15 +353,18 @@ def _nested(quads: list[Quad], partial: list[np.ndarray]) -> list[Quad]:
     return [q for q, d in zip(quads, dropped) if not d]
 
 
-def _oversized(quads: list[Quad], partial: list[np.ndarray], gray: np.ndarray) -> list[Quad]:
+def _oversized(quads: list[Quad], partial: list[np.ndarray], whiteness: np.ndarray) -> list[Quad]:
     """Drop quads much wider than the narrowest card face in the frame: two or three
     cards overlapping side by side make a card-shaped outline whose short side is a
     card's long side (and with no shadow between them, nothing inside it tells them
-    apart). Their outline's corners are still the outer cards' corners. Only light quads
-    (card faces, not keys, tiles or boxes) set the size."""
+    apart). Their outline's corners are still the outer cards' corners. Only white quads
+    set the size: card faces, not keys, tiles, boxes or the coloured middle of a card's
+    back (which is narrower than a card and would make every card look like a pile)."""
     if len(quads) < 2:
         return quads
-    light = float(np.percentile(gray, 75))
+    gray = whiteness
+    # Lighter than most of the table, and near the whitest thing in the frame (card stock).
+    light = max(float(np.percentile(gray, 75)), 0.4 * float(np.percentile(gray, 99.5)))
     faces = []
     for q in quads:
         x, y, w, h = cv2.boundingRect(q.corners.astype(np.int32))
