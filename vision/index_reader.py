@@ -178,9 +178,14 @@ def extract_glyphs(patch: np.ndarray) -> IndexGlyphs | None:
     comps.sort()
     # Rank: the topmost component of letter height, plus its neighbours at the same height.
     rank_parts = []
-    for y, x, w, h, i in comps:
-        if h >= 12 * sy and y < 45 * sy:
-            rank_parts = [(y, x, w, h, i)]
+    # Ink touching the patch's top or left edge is mostly the table or the card's own edge
+    # seen past a corner found a pixel off: a letter clear of the edges is the rank first.
+    for clear_of_edges in (True, False):
+        for y, x, w, h, i in comps:
+            if h >= 12 * sy and y < 45 * sy and (not clear_of_edges or (x > 0 and y > 0)):
+                rank_parts = [(y, x, w, h, i)]
+                break
+        if rank_parts:
             break
     if not rank_parts:
         return None

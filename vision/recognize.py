@@ -19,7 +19,7 @@ from vision.faces import CARD_H, CARD_W, INDEX_H, INDEX_W
 from vision.index_reader import GlyphTemplates, IndexReading, read_index
 
 MIN_CONFIDENCE = 0.45
-SURE_READING = 0.9
+SURE_READING = 0.98
 
 
 @dataclass

@@ -134,13 +134,16 @@ class CardTracker:
             self._since_change += 1
         # The first frames after a change are all examined: one unlucky reading of a card
         # that just came to rest must not stand for as long as the table stays still.
-        if self._since_change <= self.settle_examinations:
+        fresh = self._since_change <= self.settle_examinations
+        if fresh:
             self._last = identify_cards(frame, deck=self.deck, style=self.style, templates=self.templates)
             self.examined += 1
-        return self.observe(self._last)
+        return self.observe(self._last, fresh=fresh)
 
-    def observe(self, detections: list[Detection]) -> list[CardEvent]:
-        """Advance one frame given its detections (``process`` without the detector)."""
+    def observe(self, detections: list[Detection], fresh: bool = True) -> list[CardEvent]:
+        """Advance one frame given its detections (``process`` without the detector).
+        ``fresh=False`` says they are the last frame's again (nothing changed): they keep
+        cards in place but are no new evidence of what a card is, so they cast no vote."""
         self.frame_index += 1
         events: list[CardEvent] = []
         matched: set[int] = set()
@@ -179,7 +182,8 @@ class CardTracker:
                 track.readings = []  # what it looked like while moving (under a hand) does not count
             track.center = center
             track.missing = 0
-            track.readings = (track.readings + [(d.card, d.confidence)])[-window:]
+            if fresh:
+                track.readings = (track.readings + [(d.card, d.confidence)])[-window:]
         for i, track in enumerate(self._tracks):
             if i in matched:
                 continue
