@@ -48,3 +48,20 @@ def test_piquet_deck_never_reports_low_cards() -> None:
     placed = [PlacedCard(Card.parse(c), x, y, a) for c, x, y, a in LAYOUT]
     frame, _ = render_table(placed, seed=5, table="green_felt")
     assert all(d.card is None or d.card.rank >= 7 for d in identify_cards(frame, deck=32))
+
+
+def test_a_face_down_cards_coloured_middle_does_not_set_the_card_size() -> None:
+    # On felt, a back's coloured middle (narrower than a card) once counted as a card
+    # face, and every face-up card was then taken for a pile of overlapping cards.
+    from vision.detect import Quad, _oversized
+
+    whiteness = np.zeros((360, 640), np.uint8)  # felt: saturated, so not white at all
+
+    def quad(x: int, y: int, w: int, h: int, value: int) -> Quad:
+        whiteness[y:y + h, x:x + w] = value
+        return Quad(np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]], np.float32), float(w), float(h))
+
+    cards = [quad(100, 50, 47, 65, 200), quad(300, 60, 45, 68, 190), quad(200, 200, 49, 64, 195)]
+    back_middle = quad(400, 250, 34, 43, 30)
+    kept = _oversized(cards + [back_middle], [], whiteness)
+    assert all(any(k is c for k in kept) for c in cards)

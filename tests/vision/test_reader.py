@@ -44,3 +44,29 @@ def test_reads_real_corners_of_a_deck_it_never_saw(shared_datasets: Path, name: 
     face = cv2.resize(photo, (CARD_W, CARD_H))
     reading = read_index(np.ascontiguousarray(face[:INDEX_H, :INDEX_W]), style="en")
     assert reading is not None and reading.card == Card.parse(name)
+
+
+def test_the_learned_reader_names_the_bidly_threes_that_templates_read_as_fives(shared_datasets: Path) -> None:
+    from vision.recognize import identify_cards
+
+    for suit in "cdhs":
+        photo = cv2.imread(str(shared_datasets / "bidly-single-cards" / f"3{suit}.jpg"))
+        assert [str(d.card) for d in identify_cards(photo, style="en")] == [f"3{suit.upper()}"]
+
+
+def test_a_strip_of_table_past_the_corner_is_not_taken_for_the_rank() -> None:
+    # A corner found a few pixels outside the card: felt along the patch's left edge and top.
+    corner = card_face(Card.parse("AS"), DeckDesign(style="en"))[:INDEX_H, :INDEX_W].copy()
+    corner[:, :6] = (40, 110, 30)
+    corner[:3, :] = (40, 110, 30)
+    reading = read_index(np.ascontiguousarray(corner), style="en")
+    assert reading is not None and str(reading.card) == "AS"
+
+
+def test_wood_grain_is_no_index_however_letter_like_its_stripes() -> None:
+    # Dark and light brown stripes: "ink" on "paper", but the paper is coloured.
+    y = np.arange(INDEX_H)[:, None]
+    x = np.arange(INDEX_W)[None, :]
+    stripes = (np.sin((y + 6 * np.sin(x / 9.0)) / 3.0) > 0.3)
+    wood = np.where(stripes[..., None], np.array([20, 45, 90], np.uint8), np.array([60, 120, 190], np.uint8))
+    assert read_index(np.ascontiguousarray(wood.astype(np.uint8))) is None

@@ -85,3 +85,15 @@ def test_rendered_deal_is_followed_play_by_play() -> None:
     assert placed == [(p.card, p.seat) for p in sim.plays]
     assert sum(e.kind == "trick_gathered" for e in events) == 2
     assert tracker.examined < sum(1 for _ in SimulatedDeal(seed=424242, tricks=2).frames())
+
+
+def test_a_frame_seen_again_unchanged_does_not_vote_again() -> None:
+    # Two clear readings of AS, one bad reading as 7S, then that same (stale) detection
+    # handed on for frames where nothing changed: it must not outvote the fresh ones.
+    tr = CardTracker(CAL, stable_frames=3)
+    events = tr.observe([det("AS", 640, 560)]) + tr.observe([det("AS", 640, 560)])
+    stale = [det("7S", 640, 560)]
+    events += tr.observe(stale)
+    for _ in range(6):
+        events += tr.observe(stale, fresh=False)
+    assert [str(e.card) for e in events if e.kind == "card_placed"] == ["AS"]
