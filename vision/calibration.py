@@ -20,6 +20,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, cast
 
 import cv2
 import numpy as np
@@ -125,10 +126,12 @@ class TableCalibration:
             h = np.array(data["image_to_table"], np.float64)
             if h.shape != (3, 3):
                 raise CalibrationError("image_to_table must be 3x3")
-            tz = data.get("trump_zone")
-            return cls(h, int(data.get("n_seats", 4)),  # type: ignore[arg-type]
-                       tuple(float(v) for v in tz) if tz else None,  # type: ignore[arg-type, union-attr]
-                       tuple(data.get("seat_names") or ()))  # type: ignore[arg-type]
+            fields: dict[str, Any] = data  # parsed JSON: the conversions below check it
+            tz = fields.get("trump_zone")
+            n_seats = int(fields.get("n_seats", 4))
+            # The zone's length is not checked here (nor was it before typing).
+            zone = cast("tuple[float, float, float]", tuple(float(v) for v in tz)) if tz else None
+            return cls(h, n_seats, zone, tuple(fields.get("seat_names") or ()))
         except (KeyError, TypeError, ValueError) as exc:
             raise CalibrationError(f"not a table calibration: {exc}") from exc
 

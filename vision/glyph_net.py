@@ -64,7 +64,7 @@ class Mlp:
     biases: tuple[np.ndarray, ...]
 
     def logits(self, x: np.ndarray) -> np.ndarray:
-        h = (x - self.mean) * self.scale
+        h: np.ndarray = (x - self.mean) * self.scale
         for i, (w, b) in enumerate(zip(self.weights, self.biases)):
             h = h @ w + b
             if i < len(self.weights) - 1:
@@ -80,7 +80,8 @@ class Mlp:
 
     @classmethod
     def from_arrays(cls, data: dict[str, np.ndarray], prefix: str) -> Mlp:
-        ws, bs = [], []
+        ws: list[np.ndarray] = []
+        bs: list[np.ndarray] = []
         while f"{prefix}_w{len(ws)}" in data:
             ws.append(data[f"{prefix}_w{len(ws)}"].astype(np.float32))
             bs.append(data[f"{prefix}_b{len(bs)}"].astype(np.float32))
@@ -100,7 +101,8 @@ class Ensemble:
             z = m.logits(x)
             z = z - z.max(axis=-1, keepdims=True)
             out.append(z - np.log(np.exp(z).sum(axis=-1, keepdims=True)))
-        return np.mean(out, axis=0)
+        mean: np.ndarray = np.mean(out, axis=0)
+        return mean
 
 
 @dataclass(frozen=True)

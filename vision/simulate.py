@@ -41,7 +41,7 @@ class SimulatedDeal:
     def __post_init__(self) -> None:
         rng = np.random.default_rng(self.seed)
         cards = list(PIQUET_DECK if self.deck == 32 else FULL_DECK)
-        rng.shuffle(cards)  # type: ignore[arg-type]
+        rng.shuffle(cards)
         self._rng = rng
         self.table = str(rng.choice(TABLES[:4]))
         self.design = random_design(rng, "en")

@@ -19,7 +19,7 @@ import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, cast
 
 import cv2
 import numpy as np
@@ -127,7 +127,8 @@ def card_corners_mm(pc: PlacedCard) -> np.ndarray:
     c, s = math.cos(a), math.sin(a)
     local = np.array([[-w / 2, -h / 2], [w / 2, -h / 2], [w / 2, h / 2], [-w / 2, h / 2]])
     rot = np.array([[c, s], [-s, c]])
-    return local @ rot.T + np.array([pc.x, pc.y])
+    corners: np.ndarray = local @ rot.T + np.array([pc.x, pc.y])
+    return corners
 
 
 def project(h: np.ndarray, pts: np.ndarray) -> np.ndarray:
@@ -145,7 +146,7 @@ def _table_texture(kind: str, w: int, h: int, seed: int) -> np.ndarray:
         grain = np.sin((yy + 25 * wobble) / period * 2 * np.pi) * 0.5 + 0.5
         fine = cv2.resize(rng.normal(0, 1, (h // 2, w // 8)).astype(np.float32), (w, h))
         shade = 1.0 + 0.16 * (grain - 0.5) + 0.05 * fine
-        img = base[None, None, :] * shade[..., None]
+        img: np.ndarray = base[None, None, :] * shade[..., None]
         if kind == "dark_wood":
             img *= 1.0 + 0.35 * (grain[..., None] - 0.5)
     elif kind == "beige":
@@ -170,7 +171,7 @@ def _table_texture(kind: str, w: int, h: int, seed: int) -> np.ndarray:
         img = cv2.GaussianBlur(img, (0, 0), 1.0)
     else:
         raise ValueError(f"unknown table {kind!r} (expected one of {', '.join(TABLES)})")
-    out = np.clip(img, 0, 255).astype(np.uint8)
+    out: np.ndarray = np.clip(img, 0, 255).astype(np.uint8)
     out.setflags(write=False)
     return out
 
@@ -192,7 +193,7 @@ def _hand_polygon(hand: HandPose, t2i: np.ndarray, size: tuple[int, int]) -> lis
     polys.append(arm)
     palm = cv2.ellipse2Poly((int(palm_centre[0]), int(palm_centre[1])), (int(px * 0.55), int(px * 0.5)),
                             int(math.degrees(math.atan2(direction[1], direction[0]))), 0, 360, 10)
-    polys.append(palm.astype(np.float64))
+    polys.append(np.asarray(palm).astype(np.float64))
     for k, length in zip(np.linspace(-0.36, 0.36, 4), (0.6, 0.8, 0.75, 0.55)):
         base = palm_centre + normal * px * k + direction * px * 0.3
         end = base + direction * px * length
@@ -232,7 +233,7 @@ def render_table(cards: Sequence[PlacedCard], *, seed: int = 0, table: str = "gr
         region *= (1 - 0.35 * shadow)[..., None]
         region[:] = region * (1 - a[..., None]) + warped * a[..., None]
         owner[ya:yb, xa:xb][a > 0.5] = i
-    hand_mask = np.zeros((h, w), np.uint8)
+    hand_mask: np.ndarray = np.zeros((h, w), np.uint8)
     rng = np.random.default_rng(seed)
     for hand in hands:
         polys = _hand_polygon(hand, t2i, (w, h))
@@ -241,7 +242,8 @@ def render_table(cards: Sequence[PlacedCard], *, seed: int = 0, table: str = "gr
             cv2.fillPoly(m, [p], 255)
         skin = np.array((120, 150, 205), np.float32) * rng.uniform(0.6, 1.1)
         soft = cv2.GaussianBlur(m, (0, 0), 1.5).astype(np.float32)[..., None] / 255.0
-        shade = 1.0 + 0.15 * cv2.GaussianBlur(rng.normal(0, 1, (h // 16, w // 16)).astype(np.float32), (3, 3), 0)
+        shade: np.ndarray = 1.0 + 0.15 * cv2.GaussianBlur(
+            rng.normal(0, 1, (h // 16, w // 16)).astype(np.float32), (3, 3), 0)
         shade = cv2.resize(shade, (w, h))[..., None]
         frame = frame * (1 - soft) + skin * shade * soft
         hand_mask |= m
@@ -289,7 +291,7 @@ def _light_ramp(w: int, h: int, angle: float, strength: float) -> np.ndarray:
     ys = np.linspace(-1, 1, h, dtype=np.float32)
     ramp = (np.cos(angle) * xs[None, :] + np.sin(angle) * ys[:, None]) * 0.5 + 0.5
     gain = (1.0 - 0.55 * strength * ramp).astype(np.float32)
-    out = cv2.merge([gain, gain, gain])
+    out: np.ndarray = cv2.merge([gain, gain, gain])
     out.setflags(write=False)
     return out
 
@@ -313,15 +315,21 @@ def _camera_effects(frame: np.ndarray, fx: Effects, seed: int) -> np.ndarray:
         out = cv2.GaussianBlur(out, (0, 0), fx.blur)
     if fx.noise > 0:
         # numpy's seeded generator, not cv2.randn: a scene must be the same for its seed.
-        noise = rng.normal(0.0, fx.noise, out.shape).astype(np.float32)
+        noise = np.asarray(rng.normal(0.0, fx.noise, out.shape)).astype(np.float32)
         out = np.clip(out.astype(np.float32) + noise, 0, 255).astype(np.uint8)
     if fx.jpeg_quality > 0:
         ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, fx.jpeg_quality])
-        out = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+        # imdecode is typed as Optional; it cannot fail on what imencode just wrote.
+        out = cast(np.ndarray, cv2.imdecode(buf, cv2.IMREAD_COLOR))
     return out
 
 
 # -- random scenes for tests and benchmarks -------------------------------------------------
+
+
+def _bgr(v: np.ndarray) -> tuple[int, int, int]:
+    b, g, r = (int(c) for c in v)
+    return b, g, r
 
 
 def random_design(rng: np.random.Generator, style: str | None = None) -> DeckDesign:
@@ -330,7 +338,7 @@ def random_design(rng: np.random.Generator, style: str | None = None) -> DeckDes
         font=int(rng.choice(HERSHEY_FONTS)),
         thickness=int(rng.integers(2, 5)),
         index_height=int(rng.integers(34, 46)),
-        back_color=tuple(int(v) for v in rng.choice([(150, 40, 30), (40, 40, 160), (60, 110, 40)])),
+        back_color=_bgr(rng.choice([(150, 40, 30), (40, 40, 160), (60, 110, 40)])),
         four_indices=bool(rng.random() < 0.25),
     )
 
@@ -360,7 +368,7 @@ def random_scene(seed: int, size: tuple[int, int] = (1280, 720), n_cards: tuple[
     rng = np.random.default_rng(seed)
     deck = 32 if rng.random() < 0.5 else 52
     pool = list(PIQUET_DECK if deck == 32 else FULL_DECK)
-    rng.shuffle(pool)  # type: ignore[arg-type]
+    rng.shuffle(pool)
     table = table or str(rng.choice(TABLES))
     design = random_design(rng, style)
     scale = size[0] / 1280 * float(rng.uniform(1.2, 1.6))
