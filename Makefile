@@ -8,7 +8,7 @@ SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # On a Pi, Picamera2 comes from apt (python3-picamera2): let the venv see it.
 VENV_FLAGS ?= $(shell [ -d /usr/lib/python3/dist-packages/picamera2 ] && echo --system-site-packages)
 
-.PHONY: venv run test bench typecheck clean install
+.PHONY: venv run test bench typecheck train-reader clean install
 
 venv: $(VENV)/.installed
 
@@ -34,6 +34,14 @@ bench: venv
 
 typecheck: venv
 	$(BIN)/python -m mypy
+
+# Retrain the index reader (vision/data/reader_net.npz, committed) from printed fonts:
+# about six minutes; needs Debian's fonts-dejavu-core and fonts-urw-base35.
+train-reader: venv
+	@ls /usr/share/fonts/opentype/urw-base35 /usr/share/fonts/truetype/dejavu >/dev/null 2>&1 || { \
+	  echo "make: installing the fonts the reader learns from"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq fonts-dejavu-core fonts-urw-base35; }
+	$(BIN)/python tools/train_reader.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .hypothesis
