@@ -76,19 +76,34 @@ def working_gray(frame: np.ndarray, max_side: int = 640) -> tuple[np.ndarray, np
     return gray, whiteness, scale
 
 
+def _median_u8(img: np.ndarray) -> float:
+    """``np.median`` of an 8-bit image from its histogram (no sort)."""
+    cum = np.cumsum(cv2.calcHist([img], [0], None, [256], [0, 256]).ravel())
+    n = img.size
+    lo = int(np.searchsorted(cum, (n - 1) // 2, side="right"))
+    hi = int(np.searchsorted(cum, n // 2, side="right"))
+    return (lo + hi) / 2.0
+
+
 def _edge_regions(gray: np.ndarray, sensitivity: float = 1.0, thickness: int = 3,
-                  edges_out: list[np.ndarray] | None = None) -> np.ndarray:
+                  edges_out: list[np.ndarray] | None = None,
+                  blurred: tuple[np.ndarray, float] | None = None) -> np.ndarray:
     """Regions enclosed by edges (255 inside), edges found at a threshold set by the image
     itself; a higher ``sensitivity`` closes the faint outline of a card on a light table.
-    The thin edges themselves are appended to ``edges_out`` when given."""
-    blur = cv2.GaussianBlur(gray, (5, 5), 0)
-    median = float(np.median(blur))
+    The thin edges themselves are appended to ``edges_out`` when given. ``blurred``: the
+    image already blurred and its median, when several passes share them."""
+    blur, median = blurred if blurred is not None else _blurred(gray)
     lo, hi = max(6.0, 0.25 * median / sensitivity), max(16.0, 0.6 * median / sensitivity)
     edges = cv2.Canny(blur, lo, hi)
     if edges_out is not None:
         edges_out.append(edges)
     edges = cv2.dilate(edges, np.ones((thickness, thickness), np.uint8))
     return cv2.bitwise_not(edges)
+
+
+def _blurred(gray: np.ndarray) -> tuple[np.ndarray, float]:
+    blur = cv2.GaussianBlur(gray, (5, 5), 0)
+    return blur, _median_u8(blur)
 
 
 def _white_regions(whiteness: np.ndarray, card_px: float) -> np.ndarray:
@@ -113,12 +128,13 @@ def _polygons(mask: np.ndarray, min_area: float, max_area: float, with_holes: bo
     out: list[tuple[np.ndarray, np.ndarray | None, bool]] = []
     if hierarchy is None:
         return out
-    for c, rel in zip(contours, hierarchy[0]):
-        if rel[3] >= 0 and not with_holes:
-            continue
-        area = cv2.contourArea(c)
-        if area < min_area or area > max_area:
-            continue
+    rels = hierarchy[0]
+    areas = _contour_areas(contours)
+    keep = (areas >= min_area) & (areas <= max_area)
+    if not with_holes:
+        keep &= rels[:, 3] < 0
+    for i in np.flatnonzero(keep):
+        c, rel, area = contours[i], rels[i], float(areas[i])
         hull = cv2.convexHull(c)
         hull_area = cv2.contourArea(hull)
         if hull_area <= 0:
@@ -133,6 +149,21 @@ def _polygons(mask: np.ndarray, min_area: float, max_area: float, with_holes: bo
         if len(poly) >= 3:
             out.append((poly, quad, interior))
     return out
+
+
+def _contour_areas(contours: tuple[np.ndarray, ...]) -> np.ndarray:
+    """``cv2.contourArea`` of every contour at once (a busy edge map closes thousands of
+    specks, nearly all too small to matter: one call each would cost milliseconds)."""
+    if not contours:
+        return np.zeros(0)
+    lengths = np.fromiter(map(len, contours), np.int64, len(contours))
+    pts = np.concatenate(contours).reshape(-1, 2).astype(np.float64)
+    starts = np.zeros(len(contours), np.int64)
+    np.cumsum(lengths[:-1], out=starts[1:])
+    nxt = np.arange(1, len(pts) + 1)
+    nxt[starts + lengths - 1] = starts  # each contour closes on its first point
+    cross = pts[:, 0] * pts[nxt, 1] - pts[nxt, 0] * pts[:, 1]
+    return np.abs(np.add.reduceat(cross, starts)) * 0.5
 
 
 def _offset_quad(quad: np.ndarray, distance: float) -> np.ndarray:
@@ -239,8 +270,9 @@ def find_regions(frame: np.ndarray, min_card_frac: float = 0.045, max_side: int 
     min_short = min_card_frac * min(h, w)
     min_area = min_short * min_short * CARD_ASPECT * 0.25
     max_area = 0.6 * h * w
-    edge_polys = (_polygons(_edge_regions(gray), min_area, max_area, True, EDGE_BAND) +
-                  _polygons(_edge_regions(gray, 2.5), min_area, max_area, True, EDGE_BAND))
+    blurred = _blurred(gray)
+    edge_polys = (_polygons(_edge_regions(gray, blurred=blurred), min_area, max_area, True, EDGE_BAND) +
+                  _polygons(_edge_regions(gray, 2.5, blurred=blurred), min_area, max_area, True, EDGE_BAND))
     # The white area inside one card's outline is one card for sure; outlines and white
     # blobs may be several overlapping cards whose hull happens to look card-shaped.
     sure = [q for q in (_as_quad(hq, min_short) for _, hq, interior in edge_polys if hq is not None and interior)
