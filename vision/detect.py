@@ -315,18 +315,7 @@ def find_regions(frame: np.ndarray, min_card_frac: float = 0.045, max_side: int 
         if any(np.linalg.norm(c.point - o.point) < 0.08 * ref_short for o in corners):
             continue
         corners.append(c)
-    for p in partial:
-        # Bits of table texture are far smaller or larger than what a card can leave showing.
-        area = abs(float(cv2.contourArea(p)))
-        if kept and (area < 0.1 * card_area or area > 4.0 * card_area):
-            continue
-        for c in _square_corners(_clockwise(p), -1, 0.22 * ref_short):
-            # Corners on or inside a whole card are its own corners or its art, not another card.
-            if any(_inside(c.point, q.corners, -0.12 * q.short_side) for q in kept):
-                continue
-            if any(np.linalg.norm(c.point - o.point) < 0.12 * ref_short for o in corners):
-                continue
-            corners.append(c)
+    corners += _partial_corners(partial, kept, corners, ref_short, card_area)
     inv = 1.0 / scale
     for q in kept:
         q.corners = q.corners * inv
@@ -441,6 +430,90 @@ def _square_corners(poly: np.ndarray, quad_index: int, min_edge: float) -> list[
         out.append(CornerCandidate(poly[i].astype(np.float32), a.astype(np.float32), b.astype(np.float32),
                                    la, lb, quad_index))
     return out
+
+
+def _partial_corners(partial: list[np.ndarray], kept: list[Quad], taken: list[CornerCandidate],
+                     ref_short: float, card_area: float) -> list[CornerCandidate]:
+    """Square corners of the partial polygons, in polygon order, that lie clear of the
+    whole cards and of every corner already taken (``taken``, then each other). All
+    polygons at once: a cloth or wood grain table leaves hundreds of them, with a
+    thousand square corners between them."""
+    polys = [p.reshape(-1, 2) for p in partial if len(p) >= 3]
+    if not polys:
+        return []
+    areas = _contour_areas(polys)
+    # Bits of table texture are far smaller or larger than what a card can leave showing.
+    use = (areas >= 0.1 * card_area) & (areas <= 4.0 * card_area) if kept else np.ones(len(polys), bool)
+    cw = []
+    for p, u in zip(polys, use):
+        if u:
+            nxt = np.roll(p, -1, axis=0)
+            clockwise = float((p[:, 0] * nxt[:, 1] - nxt[:, 0] * p[:, 1]).sum()) > 0
+            cw.append(p if clockwise else p[::-1])
+    if not cw:
+        return []
+    lengths = np.fromiter(map(len, cw), np.int64, len(cw))
+    pts = np.concatenate(cw).astype(np.float32)
+    starts = np.zeros(len(cw), np.int64)
+    np.cumsum(lengths[:-1], out=starts[1:])
+    ends = starts + lengths - 1
+    nxt = np.arange(1, len(pts) + 1)
+    nxt[ends] = starts
+    prv = np.arange(-1, len(pts) - 1)
+    prv[starts] = ends
+    u, v = pts[nxt] - pts, pts[prv] - pts
+    lu, lv = np.hypot(u[:, 0], u[:, 1]), np.hypot(v[:, 0], v[:, 1])
+    min_edge = max(0.22 * ref_short, 1e-6)
+    cosang = (u * v).sum(axis=1) / np.maximum(lu * lv, 1e-9)
+    cross = u[:, 0] * v[:, 1] - u[:, 1] * v[:, 0]
+    # Clockwise polygons: a convex corner turns the same way at every vertex.
+    ok = (lu >= min_edge) & (lv >= min_edge) & (np.abs(cosang) <= 0.4) & (cross > 0)
+    idx = np.flatnonzero(ok)
+    if len(idx) == 0:
+        return []
+    p, a, b = pts[idx], u[idx] / lu[idx, None], v[idx] / lv[idx, None]
+    # Corners on or near a whole card are its own corners or its art, not another card.
+    clear = np.ones(len(idx), bool)
+    for q in kept:
+        clear &= ~_near_convex(p, q.corners, 0.12 * q.short_side)
+    r2 = (0.12 * ref_short) ** 2
+    prior = np.array([c.point for c in taken], np.float64).reshape(-1, 2)
+    p64 = p.astype(np.float64)
+    for o in prior:
+        clear &= ((p64 - o) ** 2).sum(axis=1) >= r2
+    out = []
+    for k in np.flatnonzero(clear):
+        if not clear[k]:
+            continue
+        # Taken: later corners this close to it are the same corner.
+        later = slice(k + 1, None)
+        clear[later] &= ((p64[later] - p64[k]) ** 2).sum(axis=1) >= r2
+        ak, bk = a[k], b[k]
+        la, lb = float(lu[idx[k]]), float(lv[idx[k]])
+        if ak[0] * bk[1] - ak[1] * bk[0] < 0:
+            ak, bk, la, lb = bk, ak, lb, la
+        out.append(CornerCandidate(p[k].copy(), ak.copy(), bk.copy(), la, lb, -1))
+    return out
+
+
+def _near_convex(points: np.ndarray, quad: np.ndarray, margin: float) -> np.ndarray:
+    """Which points lie inside a convex polygon or less than ``margin`` outside it."""
+    q = quad.astype(np.float64)
+    pts = points.astype(np.float64)
+    inside = np.ones(len(pts), bool)
+    side = np.zeros(len(pts), bool)
+    dist2 = np.full(len(pts), np.inf)
+    for i in range(len(q)):
+        s, e = q[i], q[(i + 1) % len(q)]
+        d = e - s
+        w = pts - s
+        cr = d[0] * w[:, 1] - d[1] * w[:, 0]
+        if i == 0:
+            side = cr > 0
+        inside &= (cr > 0) == side
+        t = np.clip((w @ d) / max(float(d @ d), 1e-12), 0.0, 1.0)
+        dist2 = np.minimum(dist2, ((w - t[:, None] * d) ** 2).sum(axis=1))
+    return inside | (dist2 < margin * margin)
 
 
 def _pile_lines(quad: Quad, frame: np.ndarray, scale: float) -> list[tuple[int, float, np.ndarray, np.ndarray]]:
