@@ -85,6 +85,17 @@ def _median_u8(img: np.ndarray) -> float:
     return (lo + hi) / 2.0
 
 
+def _percentile_u8(img: np.ndarray, q: float) -> float:
+    """``np.percentile`` (linear) of an 8-bit image from its histogram (no sort)."""
+    cum = np.cumsum(cv2.calcHist([img], [0], None, [256], [0, 256]).ravel())
+    pos = q / 100.0 * (img.size - 1)
+    lo = int(np.floor(pos))
+    t = pos - lo
+    a = int(np.searchsorted(cum, lo, side="right"))
+    b = int(np.searchsorted(cum, min(lo + 1, img.size - 1), side="right"))
+    return b - (b - a) * (1.0 - t) if t >= 0.5 else a + (b - a) * t
+
+
 def _edge_regions(gray: np.ndarray, sensitivity: float = 1.0, thickness: int = 3,
                   edges_out: list[np.ndarray] | None = None,
                   blurred: tuple[np.ndarray, float] | None = None) -> np.ndarray:
@@ -382,7 +393,7 @@ def _oversized(quads: list[Quad], partial: list[np.ndarray], gray: np.ndarray) -
     (card faces, not keys, tiles or boxes) set the size."""
     if len(quads) < 2:
         return quads
-    light = float(np.percentile(gray, 75))
+    light = _percentile_u8(gray, 75)
     faces = []
     for q in quads:
         x, y, w, h = cv2.boundingRect(q.corners.astype(np.int32))
