@@ -163,10 +163,16 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
                 np.linalg.norm(quad.corners[1] - quad.corners[0])) <= float(
                 np.linalg.norm(quad.corners[2] - quad.corners[1])) else 1)))
     card_w = float(np.median([q.short_side for q in regions.quads])) if regions.quads else 0.0
+    # The whole cards that _deduplicate keeps whatever the corners read: a corner reading
+    # that lies on one of them is dropped there, so it need not be read at all.
+    whole = _deduplicate(list(detections))
     for c in regions.corners:
         if c.quad >= 0:
             continue
         w = c.card_w if c.card_w > 0 else card_w if card_w > 0 else max(c.len_a, c.len_b / CARD_ASPECT)
+        probe = Detection(None, 0.0, _corner_card(c, w), partial=True)
+        if any(_corner_inside(probe, k) or _index_inside(probe, k) for k in whole):
+            continue
         reading, corners = _read_corner(frame, c, w, templates, deck, style)
         if reading is None or reading.confidence < min_confidence:
             continue
