@@ -181,21 +181,22 @@ def _offset_quad(quad: np.ndarray, distance: float) -> np.ndarray:
     """Move each side of a convex quad outward (or inward, negative) by ``distance`` pixels."""
     if distance == 0.0:
         return quad
-    centre = quad.mean(axis=0)
-    lines = []
-    for i in range(4):
-        p, q = quad[i], quad[(i + 1) % 4]
-        d = q - p
-        n = np.array([-d[1], d[0]], np.float32) / (float(np.linalg.norm(d)) + 1e-9)
-        if float(np.dot(n, (p + q) / 2 - centre)) < 0:
-            n = -n
-        lines.append((p + n * distance, q + n * distance))
-    corners = []
-    for i in range(4):
-        a, b = lines[(i - 1) % 4], lines[i]
-        x = _line_intersection(a[0], a[1], b[0], b[1])
-        corners.append(quad[i] if x is None else x)
-    return np.array(corners, np.float32)
+    q = quad.astype(np.float64)
+    n = len(q)
+    nxt, prv = np.roll(np.arange(n), -1), np.roll(np.arange(n), 1)
+    d = q[nxt] - q
+    normal = np.stack([-d[:, 1], d[:, 0]], axis=1) / (np.hypot(d[:, 0], d[:, 1])[:, None] + 1e-9)
+    outward = ((normal * ((q + q[nxt]) / 2 - q.mean(axis=0))).sum(axis=1) >= 0)
+    start = q + np.where(outward, 1.0, -1.0)[:, None] * normal * distance  # side i: start + t * d
+    return _meet(start[prv], d[prv], start, d, q).astype(np.float32)
+
+
+def _meet(p: np.ndarray, dp: np.ndarray, r: np.ndarray, dr: np.ndarray, fallback: np.ndarray) -> np.ndarray:
+    """Where each line ``p + t dp`` meets ``r + s dr`` (rows at once); ``fallback`` where parallel."""
+    den = dp[:, 0] * dr[:, 1] - dp[:, 1] * dr[:, 0]
+    parallel = np.abs(den) < 1e-6
+    t = ((r[:, 0] - p[:, 0]) * dr[:, 1] - (r[:, 1] - p[:, 1]) * dr[:, 0]) / np.where(parallel, 1.0, den)
+    return np.where(parallel[:, None], fallback, p + t[:, None] * dp)
 
 
 def _line_intersection(p1: np.ndarray, p2: np.ndarray, q1: np.ndarray, q2: np.ndarray) -> np.ndarray | None:
@@ -211,22 +212,20 @@ def _hull_quad(hull: np.ndarray) -> np.ndarray | None:
     """The card quadrilateral of a convex hull: lines through its four longest sides,
     intersected, so a corner that an index letter or a rounded corner cut off returns."""
     perimeter = cv2.arcLength(hull, True)
-    approx = cv2.approxPolyDP(hull, 0.015 * perimeter, True).reshape(-1, 2).astype(np.float32)
+    approx = cv2.approxPolyDP(hull, 0.015 * perimeter, True).reshape(-1, 2).astype(np.float64)
     n = len(approx)
     if n < 4 or n > 8:
         return None
-    lengths = [float(np.linalg.norm(approx[(i + 1) % n] - approx[i])) for i in range(n)]
-    longest = sorted(sorted(range(n), key=lambda i: -lengths[i])[:4])
-    if sum(lengths[i] for i in longest) < 0.8 * perimeter:
+    d = np.roll(approx, -1, axis=0) - approx
+    lengths = np.hypot(d[:, 0], d[:, 1])
+    longest = np.sort(np.argsort(-lengths, kind="stable")[:4])
+    if float(lengths[longest].sum()) < 0.8 * perimeter:
         return None
-    corners = []
-    for k in range(4):
-        i, j = longest[k], longest[(k + 1) % 4]
-        p = _line_intersection(approx[i], approx[(i + 1) % n], approx[j], approx[(j + 1) % n])
-        if p is None:
-            return None
-        corners.append(p)
-    quad = np.array(corners, np.float32)
+    nxt = np.roll(longest, -1)
+    den = d[longest, 0] * d[nxt, 1] - d[longest, 1] * d[nxt, 0]
+    if (np.abs(den) < 1e-6).any():
+        return None
+    quad = _meet(approx[longest], d[longest], approx[nxt], d[nxt], approx[longest]).astype(np.float32)
     # Intersections far outside the hull mean the sides were not a card's.
     if cv2.contourArea(quad) > 1.15 * cv2.contourArea(hull):
         return None
@@ -236,9 +235,11 @@ def _hull_quad(hull: np.ndarray) -> np.ndarray | None:
 def _as_quad(poly: np.ndarray, min_short: float, max_ratio: float = CARD_ASPECT * 1.25) -> Quad | None:
     if len(poly) != 4 or not cv2.isContourConvex(poly.reshape(-1, 1, 2)):
         return None
-    sides = [float(np.linalg.norm(poly[(i + 1) % 4] - poly[i])) for i in range(4)]
-    short = (sides[0] + sides[2]) / 2
-    long_ = (sides[1] + sides[3]) / 2
+    p = poly.astype(np.float64)
+    u = np.roll(p, -1, axis=0) - p
+    sides = np.hypot(u[:, 0], u[:, 1])
+    short = float(sides[0] + sides[2]) / 2
+    long_ = float(sides[1] + sides[3]) / 2
     if short > long_:
         short, long_ = long_, short
     if short < min_short:
@@ -247,12 +248,10 @@ def _as_quad(poly: np.ndarray, min_short: float, max_ratio: float = CARD_ASPECT 
     # Card proportions, allowing a moderate camera tilt.
     if not (CARD_ASPECT * 0.78 <= ratio <= max_ratio):
         return None
-    for i in range(4):
-        u = poly[(i + 1) % 4] - poly[i]
-        v = poly[(i - 1) % 4] - poly[i]
-        cosang = float(np.dot(u, v) / (np.linalg.norm(u) * np.linalg.norm(v) + 1e-9))
-        if abs(cosang) > 0.35:
-            return None
+    v = -np.roll(u, 1, axis=0)
+    cosang = (u * v).sum(axis=1) / (sides * np.roll(sides, 1) + 1e-9)
+    if (np.abs(cosang) > 0.35).any():
+        return None
     return Quad(_clockwise(poly), short, long_)
 
 
