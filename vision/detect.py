@@ -72,7 +72,8 @@ def working_gray(frame: np.ndarray, max_side: int = 640) -> tuple[np.ndarray, np
         if scale < 1.0 else frame
     hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
-    whiteness = cv2.subtract(hsv[..., 2], cv2.multiply(hsv[..., 1], 1.0))  # bright minus saturated
+    _, sat, val = cv2.split(hsv)
+    whiteness = cv2.subtract(val, sat)  # bright minus saturated
     return gray, whiteness, scale
 
 
@@ -177,13 +178,23 @@ def _contour_areas(contours: tuple[np.ndarray, ...]) -> np.ndarray:
     return np.abs(np.add.reduceat(cross, starts)) * 0.5
 
 
+def _nxt(a: np.ndarray) -> np.ndarray:
+    """Rows shifted so that row i holds row i+1 (cyclic): ``np.roll(a, -1, 0)``, cheaper."""
+    return np.concatenate((a[1:], a[:1]))
+
+
+def _prv(a: np.ndarray) -> np.ndarray:
+    """Rows shifted so that row i holds row i-1 (cyclic): ``np.roll(a, 1, 0)``, cheaper."""
+    return np.concatenate((a[-1:], a[:-1]))
+
+
 def _offset_quad(quad: np.ndarray, distance: float) -> np.ndarray:
     """Move each side of a convex quad outward (or inward, negative) by ``distance`` pixels."""
     if distance == 0.0:
         return quad
     q = quad.astype(np.float64)
     n = len(q)
-    nxt, prv = np.roll(np.arange(n), -1), np.roll(np.arange(n), 1)
+    nxt, prv = _nxt(np.arange(n)), _prv(np.arange(n))
     d = q[nxt] - q
     normal = np.stack([-d[:, 1], d[:, 0]], axis=1) / (np.hypot(d[:, 0], d[:, 1])[:, None] + 1e-9)
     outward = ((normal * ((q + q[nxt]) / 2 - q.mean(axis=0))).sum(axis=1) >= 0)
@@ -216,12 +227,12 @@ def _hull_quad(hull: np.ndarray) -> np.ndarray | None:
     n = len(approx)
     if n < 4 or n > 8:
         return None
-    d = np.roll(approx, -1, axis=0) - approx
+    d = _nxt(approx) - approx
     lengths = np.hypot(d[:, 0], d[:, 1])
     longest = np.sort(np.argsort(-lengths, kind="stable")[:4])
     if float(lengths[longest].sum()) < 0.8 * perimeter:
         return None
-    nxt = np.roll(longest, -1)
+    nxt = _nxt(longest)
     den = d[longest, 0] * d[nxt, 1] - d[longest, 1] * d[nxt, 0]
     if (np.abs(den) < 1e-6).any():
         return None
@@ -236,7 +247,7 @@ def _as_quad(poly: np.ndarray, min_short: float, max_ratio: float = CARD_ASPECT 
     if len(poly) != 4 or not cv2.isContourConvex(poly.reshape(-1, 1, 2)):
         return None
     p = poly.astype(np.float64)
-    u = np.roll(p, -1, axis=0) - p
+    u = _nxt(p) - p
     sides = np.hypot(u[:, 0], u[:, 1])
     short = float(sides[0] + sides[2]) / 2
     long_ = float(sides[1] + sides[3]) / 2
@@ -248,8 +259,8 @@ def _as_quad(poly: np.ndarray, min_short: float, max_ratio: float = CARD_ASPECT 
     # Card proportions, allowing a moderate camera tilt.
     if not (CARD_ASPECT * 0.78 <= ratio <= max_ratio):
         return None
-    v = -np.roll(u, 1, axis=0)
-    cosang = (u * v).sum(axis=1) / (sides * np.roll(sides, 1) + 1e-9)
+    v = -_prv(u)
+    cosang = (u * v).sum(axis=1) / (sides * _prv(sides) + 1e-9)
     if (np.abs(cosang) > 0.35).any():
         return None
     return Quad(_clockwise(poly), short, long_)
@@ -257,7 +268,7 @@ def _as_quad(poly: np.ndarray, min_short: float, max_ratio: float = CARD_ASPECT 
 
 def _clockwise(poly: np.ndarray) -> np.ndarray:
     # Image y points down, so a positive shoelace sum is clockwise on screen.
-    nxt = np.roll(poly, -1, axis=0)
+    nxt = _nxt(poly)
     s = float((poly[:, 0] * nxt[:, 1] - nxt[:, 0] * poly[:, 1]).sum())
     return poly if s > 0 else poly[::-1].copy()
 
@@ -420,8 +431,8 @@ def _oversized(quads: list[Quad], partial: list[np.ndarray], gray: np.ndarray) -
 def _square_corners(poly: np.ndarray, quad_index: int, min_edge: float) -> list[CornerCandidate]:
     """Convex corners of a clockwise polygon that are roughly square (vectorised: wood
     grain and cloth give hundreds of polygons a frame)."""
-    u = np.roll(poly, -1, axis=0) - poly
-    v = np.roll(poly, 1, axis=0) - poly
+    u = _nxt(poly) - poly
+    v = _prv(poly) - poly
     lu = np.hypot(u[:, 0], u[:, 1])
     lv = np.hypot(v[:, 0], v[:, 1])
     ok = (lu >= max(min_edge, 1e-6)) & (lv >= max(min_edge, 1e-6))
@@ -457,7 +468,7 @@ def _partial_corners(partial: list[np.ndarray], kept: list[Quad], taken: list[Co
     cw = []
     for p, u in zip(polys, use):
         if u:
-            nxt = np.roll(p, -1, axis=0)
+            nxt = _nxt(p)
             clockwise = float((p[:, 0] * nxt[:, 1] - nxt[:, 0] * p[:, 1]).sum()) > 0
             cw.append(p if clockwise else p[::-1])
     if not cw:
