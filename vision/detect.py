@@ -15,6 +15,7 @@ where a card's index may show.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Final
 
@@ -189,25 +190,39 @@ def _prv(a: np.ndarray) -> np.ndarray:
 
 
 def _offset_quad(quad: np.ndarray, distance: float) -> np.ndarray:
-    """Move each side of a convex quad outward (or inward, negative) by ``distance`` pixels."""
+    """Move each side of a convex quad outward (or inward, negative) by ``distance`` pixels.
+    (Plain floats: numpy's per-call cost dominates on four points, and every outline in
+    a frame passes here.)"""
     if distance == 0.0:
         return quad
-    q = quad.astype(np.float64)
+    q = quad.tolist()
     n = len(q)
-    nxt, prv = _nxt(np.arange(n)), _prv(np.arange(n))
-    d = q[nxt] - q
-    normal = np.stack([-d[:, 1], d[:, 0]], axis=1) / (np.hypot(d[:, 0], d[:, 1])[:, None] + 1e-9)
-    outward = ((normal * ((q + q[nxt]) / 2 - q.mean(axis=0))).sum(axis=1) >= 0)
-    start = q + np.where(outward, 1.0, -1.0)[:, None] * normal * distance  # side i: start + t * d
-    return _meet(start[prv], d[prv], start, d, q).astype(np.float32)
+    cx, cy = sum(p[0] for p in q) / n, sum(p[1] for p in q) / n
+    lines = []
+    for i in range(n):
+        (x0, y0), (x1, y1) = q[i], q[(i + 1) % n]
+        dx, dy = x1 - x0, y1 - y0
+        length = math.hypot(dx, dy) + 1e-9
+        nx, ny = -dy / length, dx / length
+        if nx * ((x0 + x1) / 2 - cx) + ny * ((y0 + y1) / 2 - cy) < 0:
+            nx, ny = -nx, -ny
+        lines.append((x0 + nx * distance, y0 + ny * distance, dx, dy))
+    out = []
+    for i in range(n):
+        x = _meet(lines[i - 1], lines[i])
+        out.append(q[i] if x is None else x)
+    return np.array(out, np.float32)
 
 
-def _meet(p: np.ndarray, dp: np.ndarray, r: np.ndarray, dr: np.ndarray, fallback: np.ndarray) -> np.ndarray:
-    """Where each line ``p + t dp`` meets ``r + s dr`` (rows at once); ``fallback`` where parallel."""
-    den = dp[:, 0] * dr[:, 1] - dp[:, 1] * dr[:, 0]
-    parallel = np.abs(den) < 1e-6
-    t = ((r[:, 0] - p[:, 0]) * dr[:, 1] - (r[:, 1] - p[:, 1]) * dr[:, 0]) / np.where(parallel, 1.0, den)
-    return np.where(parallel[:, None], fallback, p + t[:, None] * dp)
+def _meet(p: tuple[float, float, float, float], r: tuple[float, float, float, float]) -> tuple[float, float] | None:
+    """Where line (x, y, dx, dy) ``p`` meets line ``r``; None when parallel."""
+    px, py, dpx, dpy = p
+    rx, ry, drx, dry = r
+    den = dpx * dry - dpy * drx
+    if abs(den) < 1e-6:
+        return None
+    t = ((rx - px) * dry - (ry - py) * drx) / den
+    return px + t * dpx, py + t * dpy
 
 
 def _line_intersection(p1: np.ndarray, p2: np.ndarray, q1: np.ndarray, q2: np.ndarray) -> np.ndarray | None:
@@ -223,20 +238,22 @@ def _hull_quad(hull: np.ndarray) -> np.ndarray | None:
     """The card quadrilateral of a convex hull: lines through its four longest sides,
     intersected, so a corner that an index letter or a rounded corner cut off returns."""
     perimeter = cv2.arcLength(hull, True)
-    approx = cv2.approxPolyDP(hull, 0.015 * perimeter, True).reshape(-1, 2).astype(np.float64)
+    approx = cv2.approxPolyDP(hull, 0.015 * perimeter, True).reshape(-1, 2).tolist()
     n = len(approx)
     if n < 4 or n > 8:
         return None
-    d = _nxt(approx) - approx
-    lengths = np.hypot(d[:, 0], d[:, 1])
-    longest = np.sort(np.argsort(-lengths, kind="stable")[:4])
-    if float(lengths[longest].sum()) < 0.8 * perimeter:
+    sides = [(x, y, approx[(i + 1) % n][0] - x, approx[(i + 1) % n][1] - y) for i, (x, y) in enumerate(approx)]
+    lengths = [math.hypot(s[2], s[3]) for s in sides]
+    longest = sorted(sorted(range(n), key=lambda i: -lengths[i])[:4])
+    if sum(lengths[i] for i in longest) < 0.8 * perimeter:
         return None
-    nxt = _nxt(longest)
-    den = d[longest, 0] * d[nxt, 1] - d[longest, 1] * d[nxt, 0]
-    if (np.abs(den) < 1e-6).any():
-        return None
-    quad = _meet(approx[longest], d[longest], approx[nxt], d[nxt], approx[longest]).astype(np.float32)
+    corners = []
+    for k in range(4):
+        p = _meet(sides[longest[k]], sides[longest[(k + 1) % 4]])
+        if p is None:
+            return None
+        corners.append(p)
+    quad = np.array(corners, np.float32)
     # Intersections far outside the hull mean the sides were not a card's.
     if cv2.contourArea(quad) > 1.15 * cv2.contourArea(hull):
         return None
@@ -246,11 +263,11 @@ def _hull_quad(hull: np.ndarray) -> np.ndarray | None:
 def _as_quad(poly: np.ndarray, min_short: float, max_ratio: float = CARD_ASPECT * 1.25) -> Quad | None:
     if len(poly) != 4 or not cv2.isContourConvex(poly.reshape(-1, 1, 2)):
         return None
-    p = poly.astype(np.float64)
-    u = _nxt(p) - p
-    sides = np.hypot(u[:, 0], u[:, 1])
-    short = float(sides[0] + sides[2]) / 2
-    long_ = float(sides[1] + sides[3]) / 2
+    q = poly.tolist()
+    u = [(q[(i + 1) % 4][0] - q[i][0], q[(i + 1) % 4][1] - q[i][1]) for i in range(4)]
+    sides = [math.hypot(x, y) for x, y in u]
+    short = (sides[0] + sides[2]) / 2
+    long_ = (sides[1] + sides[3]) / 2
     if short > long_:
         short, long_ = long_, short
     if short < min_short:
@@ -259,10 +276,10 @@ def _as_quad(poly: np.ndarray, min_short: float, max_ratio: float = CARD_ASPECT 
     # Card proportions, allowing a moderate camera tilt.
     if not (CARD_ASPECT * 0.78 <= ratio <= max_ratio):
         return None
-    v = -_prv(u)
-    cosang = (u * v).sum(axis=1) / (sides * _prv(sides) + 1e-9)
-    if (np.abs(cosang) > 0.35).any():
-        return None
+    for i in range(4):
+        (ux, uy), (vx, vy) = u[i], u[i - 1]  # v: back along the previous side
+        if abs(-(ux * vx + uy * vy) / (sides[i] * sides[i - 1] + 1e-9)) > 0.35:
+            return None
     return Quad(_clockwise(poly), short, long_)
 
 
