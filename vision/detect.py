@@ -164,19 +164,22 @@ def _polygons(mask: np.ndarray, min_area: float, max_area: float, with_holes: bo
     return out
 
 
-def _contour_areas(contours: tuple[np.ndarray, ...]) -> np.ndarray:
+def _contour_areas(contours: tuple[np.ndarray, ...] | list[np.ndarray]) -> np.ndarray:
     """``cv2.contourArea`` of every contour at once (a busy edge map closes thousands of
-    specks, nearly all too small to matter: one call each would cost milliseconds)."""
-    if not contours:
+    specks, nearly all too small to matter: one call each would cost milliseconds).
+    Shoelace sums over the concatenated points; each contour closes on its first point."""
+    if not len(contours):
         return np.zeros(0)
     lengths = np.fromiter(map(len, contours), np.int64, len(contours))
-    pts = np.concatenate(contours).reshape(-1, 2).astype(np.float64)
-    starts = np.zeros(len(contours), np.int64)
-    np.cumsum(lengths[:-1], out=starts[1:])
-    nxt = np.arange(1, len(pts) + 1)
-    nxt[starts + lengths - 1] = starts  # each contour closes on its first point
-    cross = pts[:, 0] * pts[nxt, 1] - pts[nxt, 0] * pts[:, 1]
-    return np.abs(np.add.reduceat(cross, starts)) * 0.5
+    pts = np.concatenate(contours).reshape(-1, 2)
+    pts = pts.astype(np.int64) if pts.dtype.kind in "iu" else pts.astype(np.float64)
+    x, y = pts[:, 0], pts[:, 1]
+    step = np.zeros(len(pts), pts.dtype)
+    np.cumsum(x[:-1] * y[1:] - x[1:] * y[:-1], out=step[1:])
+    ends = np.cumsum(lengths) - 1
+    starts = ends - lengths + 1
+    shoelace = step[ends] - step[starts] + x[ends] * y[starts] - x[starts] * y[ends]
+    return np.abs(shoelace) * 0.5
 
 
 def _nxt(a: np.ndarray) -> np.ndarray:
