@@ -15,6 +15,7 @@ where a card's index may show.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Final
 
@@ -72,23 +73,50 @@ def working_gray(frame: np.ndarray, max_side: int = 640) -> tuple[np.ndarray, np
         if scale < 1.0 else frame
     hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
-    whiteness = cv2.subtract(hsv[..., 2], cv2.multiply(hsv[..., 1], 1.0))  # bright minus saturated
+    _, sat, val = cv2.split(hsv)
+    whiteness = cv2.subtract(val, sat)  # bright minus saturated
     return gray, whiteness, scale
 
 
+def _median_u8(img: np.ndarray) -> float:
+    """``np.median`` of an 8-bit image from its histogram (no sort)."""
+    cum = np.cumsum(cv2.calcHist([img], [0], None, [256], [0, 256]).ravel())
+    n = img.size
+    lo = int(np.searchsorted(cum, (n - 1) // 2, side="right"))
+    hi = int(np.searchsorted(cum, n // 2, side="right"))
+    return (lo + hi) / 2.0
+
+
+def _percentile_u8(img: np.ndarray, q: float) -> float:
+    """``np.percentile`` (linear) of an 8-bit image from its histogram (no sort)."""
+    cum = np.cumsum(cv2.calcHist([img], [0], None, [256], [0, 256]).ravel())
+    pos = q / 100.0 * (img.size - 1)
+    lo = int(np.floor(pos))
+    t = pos - lo
+    a = int(np.searchsorted(cum, lo, side="right"))
+    b = int(np.searchsorted(cum, min(lo + 1, img.size - 1), side="right"))
+    return b - (b - a) * (1.0 - t) if t >= 0.5 else a + (b - a) * t
+
+
 def _edge_regions(gray: np.ndarray, sensitivity: float = 1.0, thickness: int = 3,
-                  edges_out: list[np.ndarray] | None = None) -> np.ndarray:
+                  edges_out: list[np.ndarray] | None = None,
+                  blurred: tuple[np.ndarray, float] | None = None) -> np.ndarray:
     """Regions enclosed by edges (255 inside), edges found at a threshold set by the image
     itself; a higher ``sensitivity`` closes the faint outline of a card on a light table.
-    The thin edges themselves are appended to ``edges_out`` when given."""
-    blur = cv2.GaussianBlur(gray, (5, 5), 0)
-    median = float(np.median(blur))
+    The thin edges themselves are appended to ``edges_out`` when given. ``blurred``: the
+    image already blurred and its median, when several passes share them."""
+    blur, median = blurred if blurred is not None else _blurred(gray)
     lo, hi = max(6.0, 0.25 * median / sensitivity), max(16.0, 0.6 * median / sensitivity)
     edges = cv2.Canny(blur, lo, hi)
     if edges_out is not None:
         edges_out.append(edges)
     edges = cv2.dilate(edges, np.ones((thickness, thickness), np.uint8))
     return cv2.bitwise_not(edges)
+
+
+def _blurred(gray: np.ndarray) -> tuple[np.ndarray, float]:
+    blur = cv2.GaussianBlur(gray, (5, 5), 0)
+    return blur, _median_u8(blur)
 
 
 def _white_regions(whiteness: np.ndarray, card_px: float) -> np.ndarray:
@@ -113,12 +141,13 @@ def _polygons(mask: np.ndarray, min_area: float, max_area: float, with_holes: bo
     out: list[tuple[np.ndarray, np.ndarray | None, bool]] = []
     if hierarchy is None:
         return out
-    for c, rel in zip(contours, hierarchy[0]):
-        if rel[3] >= 0 and not with_holes:
-            continue
-        area = cv2.contourArea(c)
-        if area < min_area or area > max_area:
-            continue
+    rels = hierarchy[0]
+    areas = _contour_areas(contours)
+    keep = (areas >= min_area) & (areas <= max_area)
+    if not with_holes:
+        keep &= rels[:, 3] < 0
+    for i in np.flatnonzero(keep):
+        c, rel, area = contours[i], rels[i], float(areas[i])
         hull = cv2.convexHull(c)
         hull_area = cv2.contourArea(hull)
         if hull_area <= 0:
@@ -135,25 +164,68 @@ def _polygons(mask: np.ndarray, min_area: float, max_area: float, with_holes: bo
     return out
 
 
+def _contour_areas(contours: tuple[np.ndarray, ...] | list[np.ndarray]) -> np.ndarray:
+    """``cv2.contourArea`` of every contour at once (a busy edge map closes thousands of
+    specks, nearly all too small to matter: one call each would cost milliseconds).
+    Shoelace sums over the concatenated points; each contour closes on its first point."""
+    if not len(contours):
+        return np.zeros(0)
+    lengths = np.fromiter(map(len, contours), np.int64, len(contours))
+    pts = np.concatenate(contours).reshape(-1, 2)
+    pts = pts.astype(np.int64) if pts.dtype.kind in "iu" else pts.astype(np.float64)
+    x, y = pts[:, 0], pts[:, 1]
+    step = np.zeros(len(pts), pts.dtype)
+    np.cumsum(x[:-1] * y[1:] - x[1:] * y[:-1], out=step[1:])
+    ends = np.cumsum(lengths) - 1
+    starts = ends - lengths + 1
+    shoelace = step[ends] - step[starts] + x[ends] * y[starts] - x[starts] * y[ends]
+    return np.abs(shoelace) * 0.5
+
+
+def _nxt(a: np.ndarray) -> np.ndarray:
+    """Rows shifted so that row i holds row i+1 (cyclic): ``np.roll(a, -1, 0)``, cheaper."""
+    return np.concatenate((a[1:], a[:1]))
+
+
+def _prv(a: np.ndarray) -> np.ndarray:
+    """Rows shifted so that row i holds row i-1 (cyclic): ``np.roll(a, 1, 0)``, cheaper."""
+    return np.concatenate((a[-1:], a[:-1]))
+
+
 def _offset_quad(quad: np.ndarray, distance: float) -> np.ndarray:
-    """Move each side of a convex quad outward (or inward, negative) by ``distance`` pixels."""
+    """Move each side of a convex quad outward (or inward, negative) by ``distance`` pixels.
+    (Plain floats: numpy's per-call cost dominates on four points, and every outline in
+    a frame passes here.)"""
     if distance == 0.0:
         return quad
-    centre = quad.mean(axis=0)
+    q = quad.tolist()
+    n = len(q)
+    cx, cy = sum(p[0] for p in q) / n, sum(p[1] for p in q) / n
     lines = []
-    for i in range(4):
-        p, q = quad[i], quad[(i + 1) % 4]
-        d = q - p
-        n = np.array([-d[1], d[0]], np.float32) / (float(np.linalg.norm(d)) + 1e-9)
-        if float(np.dot(n, (p + q) / 2 - centre)) < 0:
-            n = -n
-        lines.append((p + n * distance, q + n * distance))
-    corners = []
-    for i in range(4):
-        a, b = lines[(i - 1) % 4], lines[i]
-        x = _line_intersection(a[0], a[1], b[0], b[1])
-        corners.append(quad[i] if x is None else x)
-    return np.array(corners, np.float32)
+    for i in range(n):
+        (x0, y0), (x1, y1) = q[i], q[(i + 1) % n]
+        dx, dy = x1 - x0, y1 - y0
+        length = math.hypot(dx, dy) + 1e-9
+        nx, ny = -dy / length, dx / length
+        if nx * ((x0 + x1) / 2 - cx) + ny * ((y0 + y1) / 2 - cy) < 0:
+            nx, ny = -nx, -ny
+        lines.append((x0 + nx * distance, y0 + ny * distance, dx, dy))
+    out = []
+    for i in range(n):
+        x = _meet(lines[i - 1], lines[i])
+        out.append(q[i] if x is None else x)
+    return np.array(out, np.float32)
+
+
+def _meet(p: tuple[float, float, float, float], r: tuple[float, float, float, float]) -> tuple[float, float] | None:
+    """Where line (x, y, dx, dy) ``p`` meets line ``r``; None when parallel."""
+    px, py, dpx, dpy = p
+    rx, ry, drx, dry = r
+    den = dpx * dry - dpy * drx
+    if abs(den) < 1e-6:
+        return None
+    t = ((rx - px) * dry - (ry - py) * drx) / den
+    return px + t * dpx, py + t * dpy
 
 
 def _line_intersection(p1: np.ndarray, p2: np.ndarray, q1: np.ndarray, q2: np.ndarray) -> np.ndarray | None:
@@ -169,18 +241,18 @@ def _hull_quad(hull: np.ndarray) -> np.ndarray | None:
     """The card quadrilateral of a convex hull: lines through its four longest sides,
     intersected, so a corner that an index letter or a rounded corner cut off returns."""
     perimeter = cv2.arcLength(hull, True)
-    approx = cv2.approxPolyDP(hull, 0.015 * perimeter, True).reshape(-1, 2).astype(np.float32)
+    approx = cv2.approxPolyDP(hull, 0.015 * perimeter, True).reshape(-1, 2).tolist()
     n = len(approx)
     if n < 4 or n > 8:
         return None
-    lengths = [float(np.linalg.norm(approx[(i + 1) % n] - approx[i])) for i in range(n)]
+    sides = [(x, y, approx[(i + 1) % n][0] - x, approx[(i + 1) % n][1] - y) for i, (x, y) in enumerate(approx)]
+    lengths = [math.hypot(s[2], s[3]) for s in sides]
     longest = sorted(sorted(range(n), key=lambda i: -lengths[i])[:4])
     if sum(lengths[i] for i in longest) < 0.8 * perimeter:
         return None
     corners = []
     for k in range(4):
-        i, j = longest[k], longest[(k + 1) % 4]
-        p = _line_intersection(approx[i], approx[(i + 1) % n], approx[j], approx[(j + 1) % n])
+        p = _meet(sides[longest[k]], sides[longest[(k + 1) % 4]])
         if p is None:
             return None
         corners.append(p)
@@ -194,7 +266,9 @@ def _hull_quad(hull: np.ndarray) -> np.ndarray | None:
 def _as_quad(poly: np.ndarray, min_short: float, max_ratio: float = CARD_ASPECT * 1.25) -> Quad | None:
     if len(poly) != 4 or not cv2.isContourConvex(poly.reshape(-1, 1, 2)):
         return None
-    sides = [float(np.linalg.norm(poly[(i + 1) % 4] - poly[i])) for i in range(4)]
+    q = poly.tolist()
+    u = [(q[(i + 1) % 4][0] - q[i][0], q[(i + 1) % 4][1] - q[i][1]) for i in range(4)]
+    sides = [math.hypot(x, y) for x, y in u]
     short = (sides[0] + sides[2]) / 2
     long_ = (sides[1] + sides[3]) / 2
     if short > long_:
@@ -206,17 +280,15 @@ def _as_quad(poly: np.ndarray, min_short: float, max_ratio: float = CARD_ASPECT 
     if not (CARD_ASPECT * 0.78 <= ratio <= max_ratio):
         return None
     for i in range(4):
-        u = poly[(i + 1) % 4] - poly[i]
-        v = poly[(i - 1) % 4] - poly[i]
-        cosang = float(np.dot(u, v) / (np.linalg.norm(u) * np.linalg.norm(v) + 1e-9))
-        if abs(cosang) > 0.35:
+        (ux, uy), (vx, vy) = u[i], u[i - 1]  # v: back along the previous side
+        if abs(-(ux * vx + uy * vy) / (sides[i] * sides[i - 1] + 1e-9)) > 0.35:
             return None
     return Quad(_clockwise(poly), short, long_)
 
 
 def _clockwise(poly: np.ndarray) -> np.ndarray:
     # Image y points down, so a positive shoelace sum is clockwise on screen.
-    nxt = np.roll(poly, -1, axis=0)
+    nxt = _nxt(poly)
     s = float((poly[:, 0] * nxt[:, 1] - nxt[:, 0] * poly[:, 1]).sum())
     return poly if s > 0 else poly[::-1].copy()
 
@@ -239,8 +311,9 @@ def find_regions(frame: np.ndarray, min_card_frac: float = 0.045, max_side: int 
     min_short = min_card_frac * min(h, w)
     min_area = min_short * min_short * CARD_ASPECT * 0.25
     max_area = 0.6 * h * w
-    edge_polys = (_polygons(_edge_regions(gray), min_area, max_area, True, EDGE_BAND) +
-                  _polygons(_edge_regions(gray, 2.5), min_area, max_area, True, EDGE_BAND))
+    blurred = _blurred(gray)
+    edge_polys = (_polygons(_edge_regions(gray, blurred=blurred), min_area, max_area, True, EDGE_BAND) +
+                  _polygons(_edge_regions(gray, 2.5, blurred=blurred), min_area, max_area, True, EDGE_BAND))
     # The white area inside one card's outline is one card for sure; outlines and white
     # blobs may be several overlapping cards whose hull happens to look card-shaped.
     sure = [q for q in (_as_quad(hq, min_short) for _, hq, interior in edge_polys if hq is not None and interior)
@@ -283,18 +356,7 @@ def find_regions(frame: np.ndarray, min_card_frac: float = 0.045, max_side: int 
         if any(np.linalg.norm(c.point - o.point) < 0.08 * ref_short for o in corners):
             continue
         corners.append(c)
-    for p in partial:
-        # Bits of table texture are far smaller or larger than what a card can leave showing.
-        area = abs(float(cv2.contourArea(p)))
-        if kept and (area < 0.1 * card_area or area > 4.0 * card_area):
-            continue
-        for c in _square_corners(_clockwise(p), -1, 0.22 * ref_short):
-            # Corners on or inside a whole card are its own corners or its art, not another card.
-            if any(_inside(c.point, q.corners, -0.12 * q.short_side) for q in kept):
-                continue
-            if any(np.linalg.norm(c.point - o.point) < 0.12 * ref_short for o in corners):
-                continue
-            corners.append(c)
+    corners += _partial_corners(partial, kept, corners, ref_short, card_area)
     inv = 1.0 / scale
     for q in kept:
         q.corners = q.corners * inv
@@ -364,7 +426,7 @@ def _oversized(quads: list[Quad], partial: list[np.ndarray], whiteness: np.ndarr
         return quads
     gray = whiteness
     # Lighter than most of the table, and near the whitest thing in the frame (card stock).
-    light = max(float(np.percentile(gray, 75)), 0.4 * float(np.percentile(gray, 99.5)))
+    light = max(_percentile_u8(gray, 75), 0.4 * _percentile_u8(gray, 99.5))
     faces = []
     for q in quads:
         x, y, w, h = cv2.boundingRect(q.corners.astype(np.int32))
@@ -392,8 +454,8 @@ def _oversized(quads: list[Quad], partial: list[np.ndarray], whiteness: np.ndarr
 def _square_corners(poly: np.ndarray, quad_index: int, min_edge: float) -> list[CornerCandidate]:
     """Convex corners of a clockwise polygon that are roughly square (vectorised: wood
     grain and cloth give hundreds of polygons a frame)."""
-    u = np.roll(poly, -1, axis=0) - poly
-    v = np.roll(poly, 1, axis=0) - poly
+    u = _nxt(poly) - poly
+    v = _prv(poly) - poly
     lu = np.hypot(u[:, 0], u[:, 1])
     lv = np.hypot(v[:, 0], v[:, 1])
     ok = (lu >= max(min_edge, 1e-6)) & (lv >= max(min_edge, 1e-6))
@@ -412,6 +474,90 @@ def _square_corners(poly: np.ndarray, quad_index: int, min_edge: float) -> list[
         out.append(CornerCandidate(poly[i].astype(np.float32), a.astype(np.float32), b.astype(np.float32),
                                    la, lb, quad_index))
     return out
+
+
+def _partial_corners(partial: list[np.ndarray], kept: list[Quad], taken: list[CornerCandidate],
+                     ref_short: float, card_area: float) -> list[CornerCandidate]:
+    """Square corners of the partial polygons, in polygon order, that lie clear of the
+    whole cards and of every corner already taken (``taken``, then each other). All
+    polygons at once: a cloth or wood grain table leaves hundreds of them, with a
+    thousand square corners between them."""
+    polys = [p.reshape(-1, 2) for p in partial if len(p) >= 3]
+    if not polys:
+        return []
+    areas = _contour_areas(polys)
+    # Bits of table texture are far smaller or larger than what a card can leave showing.
+    use = (areas >= 0.1 * card_area) & (areas <= 4.0 * card_area) if kept else np.ones(len(polys), bool)
+    cw = []
+    for p, u in zip(polys, use):
+        if u:
+            nxt = _nxt(p)
+            clockwise = float((p[:, 0] * nxt[:, 1] - nxt[:, 0] * p[:, 1]).sum()) > 0
+            cw.append(p if clockwise else p[::-1])
+    if not cw:
+        return []
+    lengths = np.fromiter(map(len, cw), np.int64, len(cw))
+    pts = np.concatenate(cw).astype(np.float32)
+    starts = np.zeros(len(cw), np.int64)
+    np.cumsum(lengths[:-1], out=starts[1:])
+    ends = starts + lengths - 1
+    nxt = np.arange(1, len(pts) + 1)
+    nxt[ends] = starts
+    prv = np.arange(-1, len(pts) - 1)
+    prv[starts] = ends
+    u, v = pts[nxt] - pts, pts[prv] - pts
+    lu, lv = np.hypot(u[:, 0], u[:, 1]), np.hypot(v[:, 0], v[:, 1])
+    min_edge = max(0.22 * ref_short, 1e-6)
+    cosang = (u * v).sum(axis=1) / np.maximum(lu * lv, 1e-9)
+    cross = u[:, 0] * v[:, 1] - u[:, 1] * v[:, 0]
+    # Clockwise polygons: a convex corner turns the same way at every vertex.
+    ok = (lu >= min_edge) & (lv >= min_edge) & (np.abs(cosang) <= 0.4) & (cross > 0)
+    idx = np.flatnonzero(ok)
+    if len(idx) == 0:
+        return []
+    p, a, b = pts[idx], u[idx] / lu[idx, None], v[idx] / lv[idx, None]
+    # Corners on or near a whole card are its own corners or its art, not another card.
+    clear = np.ones(len(idx), bool)
+    for q in kept:
+        clear &= ~_near_convex(p, q.corners, 0.12 * q.short_side)
+    r2 = (0.12 * ref_short) ** 2
+    prior = np.array([c.point for c in taken], np.float64).reshape(-1, 2)
+    p64 = p.astype(np.float64)
+    for o in prior:
+        clear &= ((p64 - o) ** 2).sum(axis=1) >= r2
+    out = []
+    for k in np.flatnonzero(clear):
+        if not clear[k]:
+            continue
+        # Taken: later corners this close to it are the same corner.
+        later = slice(k + 1, None)
+        clear[later] &= ((p64[later] - p64[k]) ** 2).sum(axis=1) >= r2
+        ak, bk = a[k], b[k]
+        la, lb = float(lu[idx[k]]), float(lv[idx[k]])
+        if ak[0] * bk[1] - ak[1] * bk[0] < 0:
+            ak, bk, la, lb = bk, ak, lb, la
+        out.append(CornerCandidate(p[k].copy(), ak.copy(), bk.copy(), la, lb, -1))
+    return out
+
+
+def _near_convex(points: np.ndarray, quad: np.ndarray, margin: float) -> np.ndarray:
+    """Which points lie inside a convex polygon or less than ``margin`` outside it."""
+    q = quad.astype(np.float64)
+    pts = points.astype(np.float64)
+    inside = np.ones(len(pts), bool)
+    side = np.zeros(len(pts), bool)
+    dist2 = np.full(len(pts), np.inf)
+    for i in range(len(q)):
+        s, e = q[i], q[(i + 1) % len(q)]
+        d = e - s
+        w = pts - s
+        cr = d[0] * w[:, 1] - d[1] * w[:, 0]
+        if i == 0:
+            side = cr > 0
+        inside &= (cr > 0) == side
+        t = np.clip((w @ d) / max(float(d @ d), 1e-12), 0.0, 1.0)
+        dist2 = np.minimum(dist2, ((w - t[:, None] * d) ** 2).sum(axis=1))
+    return inside | (dist2 < margin * margin)
 
 
 def _pile_lines(quad: Quad, frame: np.ndarray, scale: float) -> list[tuple[int, float, np.ndarray, np.ndarray]]:
