@@ -16,6 +16,7 @@ where a card's index may show.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -125,9 +126,9 @@ def _white_regions(whiteness: np.ndarray, card_px: float) -> np.ndarray:
     block = int(card_px * 2.2) | 1
     local = cv2.blur(whiteness, (block, block))
     otsu, _ = cv2.threshold(whiteness, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    mask = (whiteness.astype(np.int16) > local.astype(np.int16) + WHITE_MARGIN) & (whiteness > otsu * 0.6)
-    mask = mask.astype(np.uint8) * 255
-    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    white = (whiteness.astype(np.int16) > local.astype(np.int16) + WHITE_MARGIN) & (whiteness > otsu * 0.6)
+    mask = white.astype(np.uint8) * 255
+    return np.asarray(cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)))
 
 
 def _polygons(mask: np.ndarray, min_area: float, max_area: float, with_holes: bool = False,
@@ -146,8 +147,8 @@ def _polygons(mask: np.ndarray, min_area: float, max_area: float, with_holes: bo
     keep = (areas >= min_area) & (areas <= max_area)
     if not with_holes:
         keep &= rels[:, 3] < 0
-    for i in np.flatnonzero(keep):
-        c, rel, area = contours[i], rels[i], float(areas[i])
+    for i in np.flatnonzero(keep).tolist():
+        c, rel, area = np.asarray(contours[i]), rels[i], float(areas[i])
         hull = cv2.convexHull(c)
         hull_area = cv2.contourArea(hull)
         if hull_area <= 0:
@@ -164,7 +165,7 @@ def _polygons(mask: np.ndarray, min_area: float, max_area: float, with_holes: bo
     return out
 
 
-def _contour_areas(contours: tuple[np.ndarray, ...] | list[np.ndarray]) -> np.ndarray:
+def _contour_areas(contours: Sequence[np.ndarray]) -> np.ndarray:
     """``cv2.contourArea`` of every contour at once (a busy edge map closes thousands of
     specks, nearly all too small to matter: one call each would cost milliseconds).
     Shoelace sums over the concatenated points; each contour closes on its first point."""
@@ -179,7 +180,8 @@ def _contour_areas(contours: tuple[np.ndarray, ...] | list[np.ndarray]) -> np.nd
     ends = np.cumsum(lengths) - 1
     starts = ends - lengths + 1
     shoelace = step[ends] - step[starts] + x[ends] * y[starts] - x[starts] * y[ends]
-    return np.abs(shoelace) * 0.5
+    areas: np.ndarray = np.abs(shoelace) * 0.5
+    return areas
 
 
 def _nxt(a: np.ndarray) -> np.ndarray:
@@ -234,7 +236,8 @@ def _line_intersection(p1: np.ndarray, p2: np.ndarray, q1: np.ndarray, q2: np.nd
     if abs(den) < 1e-6:
         return None
     t = float((q1[0] - p1[0]) * d2[1] - (q1[1] - p1[1]) * d2[0]) / den
-    return p1 + t * d1
+    crossing: np.ndarray = p1 + t * d1
+    return crossing
 
 
 def _hull_quad(hull: np.ndarray) -> np.ndarray | None:
@@ -629,7 +632,8 @@ def _pile_lines(quad: Quad, frame: np.ndarray, scale: float) -> list[tuple[int, 
 def _closest(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     d = b - a
     t = float(np.dot(p - a, d) / (float(np.dot(d, d)) + 1e-9))
-    return a + t * d
+    foot: np.ndarray = a + t * d
+    return foot
 
 
 def _split_piles(quads: list[Quad], partial: list[np.ndarray], frame: np.ndarray, scale: float,

@@ -172,7 +172,8 @@ def _rank_ink(frame: np.ndarray, todo: list[tuple[CornerCandidate, float]]) -> n
     rows = slice(0, int(_RANK_ROWS.sum()))
     g, red = gray[:, rows], px[:, rows, :, 2] - px[:, rows, :, 1]
     ink = (g < 0.7 * paper) | ((red > 35) & (g < 0.92 * paper))
-    return ink.reshape(len(todo), -1).any(axis=1)
+    shows: np.ndarray = ink.reshape(len(todo), -1).any(axis=1)
+    return shows
 
 
 def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
