@@ -1,18 +1,12 @@
-"""Features of a cut-out glyph: its shape at one stroke weight, its edge directions, its holes.
+"""Features of a cut-out glyph: its edge directions at one stroke weight, and its holes.
 
 Shared by the learned reader (vision/glyph_net.py) and by taught deck profiles.
 """
 
 from __future__ import annotations
 
-from typing import Final
-
 import cv2
 import numpy as np
-
-GLYPH_W: Final = 20
-GLYPH_H: Final = 28
-SUIT_SIZE: Final = 14
 
 
 def stroke_normalised(mask: np.ndarray, height: int = 56, stroke: float = 0.13) -> np.ndarray:
@@ -39,14 +33,6 @@ def stroke_normalised(mask: np.ndarray, height: int = 56, stroke: float = 0.13) 
     return big[ys.min(): ys.max() + 1, xs.min(): xs.max() + 1]
 
 
-def _shape_vector(mask: np.ndarray, w: int, h: int) -> np.ndarray:
-    g = cv2.resize(mask.astype(np.float32), (w, h), interpolation=cv2.INTER_AREA)
-    g = cv2.GaussianBlur(g, (0, 0), 1.0)
-    g -= g.mean()
-    n = float(np.linalg.norm(g))
-    return g / n if n > 1e-6 else g
-
-
 def _gradient_histograms(g: np.ndarray, cells: tuple[int, int] = (6, 4), bins: int = 8) -> np.ndarray:
     """A small HOG: per cell, how much edge runs in each of ``bins`` directions."""
     gx = cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3)
@@ -62,11 +48,9 @@ def _gradient_histograms(g: np.ndarray, cells: tuple[int, int] = (6, 4), bins: i
     return hist / (float(np.linalg.norm(hist)) + 1e-9)
 
 
-def normalise_glyph(mask: np.ndarray, w: int = GLYPH_W, h: int = GLYPH_H, strokes: bool = True) -> np.ndarray:
-    """Feature vector of a binary crop: for letters, edge-direction histograms of the
-    glyph re-drawn at a fixed size and stroke weight; for suit pips, the soft shape."""
-    if not strokes:
-        return _shape_vector(mask, w, h)
+def normalise_glyph(mask: np.ndarray) -> np.ndarray:
+    """Feature vector of a binary glyph crop: edge-direction histograms of the glyph
+    re-drawn at a fixed size and stroke weight."""
     g = cv2.resize(stroke_normalised(mask).astype(np.float32), (24, 32), interpolation=cv2.INTER_AREA)
     g = cv2.copyMakeBorder(g, 2, 2, 2, 2, cv2.BORDER_CONSTANT, value=0)
     return _gradient_histograms(cv2.GaussianBlur(g, (0, 0), 1.0))
