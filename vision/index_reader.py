@@ -87,8 +87,6 @@ class GlyphTemplates:
 class IndexReading:
     card: Card
     confidence: float
-    rank_score: float
-    suit_score: float
 
 
 @dataclass
@@ -98,7 +96,6 @@ class IndexGlyphs:
     rank_mask: np.ndarray
     suit_mask: np.ndarray
     red: bool
-    ink_fraction: float
     parts: int  # connected pieces in the rank: only "10" has two side by side
 
 
@@ -224,7 +221,7 @@ def extract_glyphs(patch: np.ndarray) -> IndexGlyphs | None:
     suit_red = float(np.mean(redness[y:y + h, x:x + w][suit_mask > 0]))
     rank_red = float(np.mean(redness[y0:y1, x0:x1][rank_mask > 0]))
     red = (suit_red + rank_red) / 2 > 35
-    return IndexGlyphs(rank_mask, suit_mask, red, ink_fraction, len(rank_parts))
+    return IndexGlyphs(rank_mask, suit_mask, red, len(rank_parts))
 
 
 def classify(glyphs: IndexGlyphs, letters: list[str], style: str,
@@ -248,7 +245,7 @@ def classify(glyphs: IndexGlyphs, letters: list[str], style: str,
             return None
         rank, rank_confidence = found, ranks[letter]
     # Both must be clear: a probability is how sure the network is among what this deck can show.
-    return IndexReading(Card(rank, suit), rank_confidence * suits[suit], rank_confidence, suits[suit])
+    return IndexReading(Card(rank, suit), rank_confidence * suits[suit])
 
 
 def _rank_by_templates(glyphs: IndexGlyphs, templates: GlyphTemplates, letters: list[str]) -> tuple[Rank, float] | None:

@@ -86,8 +86,7 @@ def _read_quad(frame: np.ndarray, quad: Quad, templates: GlyphTemplates | None, 
     winner = max(votes, key=lambda k: votes[k])
     share = votes[winner] / sum(votes.values()) if sum(votes.values()) > 0 else 0.0
     best, best_corners = max(((r, o) for r, o in readings if r.card == winner), key=lambda ro: ro[0].confidence)
-    best = IndexReading(best.card, best.confidence * share if share < 1.0 else best.confidence, best.rank_score,
-                        best.suit_score)
+    best = IndexReading(best.card, best.confidence * share if share < 1.0 else best.confidence)
     return best, best_corners
 
 
