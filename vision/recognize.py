@@ -215,7 +215,7 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
         if reading is None or reading.confidence < min_confidence:
             continue
         detections.append(Detection(reading.card, reading.confidence, corners, partial=True))
-    return _deduplicate(detections)
+    return _visible_parts(_deduplicate(detections), frame)
 
 
 def _deduplicate(detections: list[Detection]) -> list[Detection]:
@@ -235,6 +235,102 @@ def _deduplicate(detections: list[Detection]) -> list[Detection]:
         if not dup:
             kept.append(d)
     return kept
+
+
+# The grid a partly covered card is looked at on (card widths across, card heights down):
+# fine enough for a box, and a few hundred cells cost nothing.
+_VIS_W, _VIS_H = 40, 56
+_VIS_CELL = np.stack(np.meshgrid((np.arange(_VIS_W) + 0.5) / _VIS_W, (np.arange(_VIS_H) + 0.5) / _VIS_H), axis=-1)
+
+
+def _visible_parts(detections: list[Detection], frame: np.ndarray) -> list[Detection]:
+    """Report a partly covered card by the part of it that shows, not by the whole card
+    its corner implies: that is where the card is seen (a reader of ``--json`` or the
+    annotated picture expects the outline of what is on the table, as a person would
+    draw it). Whole cards lie on top of what they overlap; a partly covered card whose
+    index corner lies on another one lies on top of that one. The visible part is the
+    box, in the card's own axes, around the cells of the implied card that nothing on
+    top of it covers; its first corner stays the index corner the value was read from.
+    Two partly covered cards whose indices both lie off the other: the one whose edge
+    shows as a step where it crosses the other lies on top."""
+    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+    out: list[Detection] = []
+    for d in detections:
+        if not d.partial:
+            out.append(d)
+            continue
+        c = d.corners
+        u, v = c[1] - c[0], c[3] - c[0]
+        to_card = np.linalg.inv(np.array([[u[0], v[0]], [u[1], v[1]]], np.float64))
+        covered = np.zeros((_VIS_H, _VIS_W), bool)
+        for k in detections:
+            if k is d:
+                continue
+            if k.partial and not _point_in(k.corners[0], c):
+                if _point_in(c[0], k.corners) or _edge_step(gray, k.corners, c) <= _edge_step(gray, c, k.corners):
+                    continue
+            # The other card in this card's own coordinates (0..1 across and down).
+            kq = ((k.corners.astype(np.float64) - c[0]) @ to_card.T)
+            covered |= _in_convex(_VIS_CELL, kq)
+        if not covered.any():
+            out.append(d)
+            continue
+        # Slivers along the edges are outlines found a pixel off, not card that shows:
+        # the part that shows is the piece, wider than a sliver, nearest the index corner.
+        shows = cv2.morphologyEx((~covered).view(np.uint8), cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+        n, labels, _, centroids = cv2.connectedComponentsWithStats(shows, connectivity=4)
+        if n < 2:
+            out.append(d)
+            continue
+        nearest = 1 + int(np.argmin(np.hypot(centroids[1:, 0], centroids[1:, 1])))
+        ys, xs = np.nonzero(labels == nearest)
+        u0, u1 = xs.min() / _VIS_W, (xs.max() + 1) / _VIS_W
+        v0, v1 = ys.min() / _VIS_H, (ys.max() + 1) / _VIS_H
+        box = np.array([c[0] + u0 * u + v0 * v, c[0] + u1 * u + v0 * v, c[0] + u1 * u + v1 * v,
+                        c[0] + u0 * u + v1 * v], np.float32)
+        out.append(Detection(d.card, d.confidence, box, partial=True))
+    return out
+
+
+def _edge_step(gray: np.ndarray, quad: np.ndarray, other: np.ndarray) -> float:
+    """How much ``quad`` looks like the card on top where its outline crosses ``other``:
+    the smallest fraction, over its sides, of points just inside the side (over the
+    stretch of it lying on ``other``) that are plain card stock. A card on top shows its
+    white margin all along its edge; the hidden edge of a card below runs through the
+    art and pips of the card above. (0 when no side crosses ``other``.)"""
+    fractions: list[float] = []
+    h, w = gray.shape[:2]
+    width = float(min(np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[3] - quad[0])))
+    off = max(2.0, 0.03 * width)
+    t = np.linspace(0.05, 0.95, 32)[:, None]
+    centre = quad.mean(axis=0).astype(np.float64)
+    for i in range(4):
+        p0, p1 = quad[i].astype(np.float64), quad[(i + 1) % 4].astype(np.float64)
+        d = p1 - p0
+        n = np.array([-d[1], d[0]]) / (float(np.hypot(d[0], d[1])) + 1e-9)
+        if float(np.dot(centre - p0, n)) < 0:
+            n = -n  # towards the card's inside
+        pts = p0 + t * d + off * n
+        on = _in_convex(p0 + t * d, other.astype(np.float64)) & (pts[:, 0] >= 0) & (pts[:, 0] < w - 1) & (
+            pts[:, 1] >= 0) & (pts[:, 1] < h - 1)
+        if on.sum() < 6:
+            continue
+        g = gray[pts[on, 1].astype(np.intp), pts[on, 0].astype(np.intp)].astype(np.float64)
+        paper = float(np.percentile(g, 90))
+        fractions.append(float((g > 0.85 * paper).mean()) if paper > 60 else 0.0)
+    return min(fractions, default=0.0)
+
+
+def _point_in(p: np.ndarray, quad: np.ndarray) -> bool:
+    return cv2.pointPolygonTest(quad.reshape(-1, 1, 2).astype(np.float32), (float(p[0]), float(p[1])), False) > 0
+
+
+def _in_convex(points: np.ndarray, poly: np.ndarray) -> np.ndarray:
+    """Which of ``points`` (..., 2) lie inside the convex polygon ``poly`` (either winding)."""
+    d = np.roll(poly, -1, axis=0) - poly
+    cross = (d[:, 0] * (points[..., None, 1] - poly[:, 1]) - d[:, 1] * (points[..., None, 0] - poly[:, 0]))
+    inside: np.ndarray = (cross >= 0).all(axis=-1) | (cross <= 0).all(axis=-1)
+    return inside
 
 
 def _index_inside(d: Detection, k: Detection) -> bool:

@@ -65,3 +65,20 @@ def test_a_face_down_cards_coloured_middle_does_not_set_the_card_size() -> None:
     back_middle = quad(400, 250, 34, 43, 30)
     kept = _oversized(cards + [back_middle], [], whiteness)
     assert all(any(k is c for k in kept) for c in cards)
+
+
+def test_card_partly_under_another_is_outlined_by_the_part_that_shows() -> None:
+    # A pair as in a fanned row: the JS lies on the 9D, shifted 28 mm along its width, so
+    # about half of the 9D shows. Its outline is that half (as a person labels it), its
+    # first corner still the index corner it was read from.
+    placed = [PlacedCard(Card.parse("9D"), 0, 0, -15), PlacedCard(Card.parse("JS"), 28, 0, -15)]
+    frame, truth = render_table(placed, seed=4, table="beige", camera=Camera(px_per_mm=1.5))
+    found = {str(d.card): d for d in identify_cards(frame, style="en")}
+    assert set(found) == {"9D", "JS"}
+    under, whole = found["9D"], truth.cards[0].corners
+    assert under.partial
+    width = float(np.linalg.norm(whole[1] - whole[0]))
+    across = (whole[1] - whole[0]) / width  # along the card's short side
+    extent = under.corners @ across
+    assert 0.35 * width < float(extent.max() - extent.min()) < 0.7 * width
+    assert float(np.min(np.linalg.norm(whole - under.corners[0], axis=1))) < 0.15 * width
