@@ -15,11 +15,15 @@ import numpy as np
 
 from engine.cards import Card
 from vision.detect import CARD_ASPECT, CornerCandidate, Quad, find_regions
+from vision.indices import index_corners
 from vision.faces import CARD_H, CARD_W, INDEX_H, INDEX_W
 from vision.index_reader import GlyphTemplates, IndexReading, read_index
 
 MIN_CONFIDENCE = 0.45
 SURE_READING = 0.98
+# A corner of a partly covered card is a guess at a place (art and pips offer many):
+# it must read more clearly than a whole card's index to count.
+PARTIAL_MIN_CONFIDENCE = 0.7
 
 
 @dataclass
@@ -199,7 +203,8 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
     # that lies on one of them is dropped there, so it need not be read at all.
     whole = _deduplicate(list(detections))
     todo: list[tuple[CornerCandidate, float]] = []
-    for c in regions.corners:
+    # Indices found by their ink: cards under others whose outline shows no corner.
+    for c in regions.corners + index_corners(frame, card_w):
         if c.quad >= 0:
             continue
         w = c.card_w if c.card_w > 0 else card_w if card_w > 0 else max(c.len_a, c.len_b / CARD_ASPECT)
@@ -212,7 +217,7 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
         if not ink:
             continue
         reading, corners = _read_corner(frame, c, w, templates, deck, style)
-        if reading is None or reading.confidence < min_confidence:
+        if reading is None or reading.confidence < max(min_confidence, PARTIAL_MIN_CONFIDENCE):
             continue
         detections.append(Detection(reading.card, reading.confidence, corners, partial=True))
     return _visible_parts(_deduplicate(detections), frame)
@@ -229,8 +234,11 @@ def _deduplicate(detections: list[Detection]) -> list[Detection]:
             if d.card is not None and d.card == k.card:
                 dup = True  # one deck: a value is on the table once
                 break
-            if d.partial and (_corner_inside(d, k) or _index_inside(d, k)):
+            if d.partial and not k.partial and (_corner_inside(d, k) or _index_inside(d, k)):
                 dup = True  # a second reading of a card already found whole
+                break
+            if d.partial and k.partial and _same_index(d, k):
+                dup = True  # the same index read twice, a little shifted or turned
                 break
         if not dup:
             kept.append(d)
@@ -331,6 +339,17 @@ def _in_convex(points: np.ndarray, poly: np.ndarray) -> np.ndarray:
     cross = (d[:, 0] * (points[..., None, 1] - poly[:, 1]) - d[:, 1] * (points[..., None, 0] - poly[:, 0]))
     inside: np.ndarray = (cross >= 0).all(axis=-1) | (cross <= 0).all(axis=-1)
     return inside
+
+
+def _same_index(d: Detection, k: Detection) -> bool:
+    """Two corner readings of one index: their index middles lie within a third of a card
+    width. (A partly covered card's implied outline is a guess: another card's index may
+    well lie inside it, on top of it, as in a fanned row.)"""
+    def middle(c: np.ndarray) -> np.ndarray:
+        m: np.ndarray = c[0] + 0.12 * (c[1] - c[0]) + 0.15 * (c[3] - c[0])
+        return m
+    width = float(np.linalg.norm(k.corners[1] - k.corners[0]))
+    return float(np.linalg.norm(middle(d.corners) - middle(k.corners))) < 0.33 * width
 
 
 def _index_inside(d: Detection, k: Detection) -> bool:

@@ -82,3 +82,18 @@ def test_card_partly_under_another_is_outlined_by_the_part_that_shows() -> None:
     extent = under.corners @ across
     assert 0.35 * width < float(extent.max() - extent.min()) < 0.7 * width
     assert float(np.min(np.linalg.norm(whole - under.corners[0], axis=1))) < 0.15 * width
+
+
+@pytest.mark.parametrize("angle", [0, 25, -60])
+def test_every_card_of_a_fanned_row_is_read_from_its_index(angle: float) -> None:
+    # Four cards laid in a row, each 30 mm further along and on top of the last, all at
+    # one angle: white meets white, so no outline shows the middle cards' corners; their
+    # indices still show.
+    import math
+
+    a = math.radians(angle)
+    placed = [PlacedCard(Card.parse(c), 30 * k * math.cos(a), -30 * k * math.sin(a), angle)
+              for k, c in enumerate(["9D", "QS", "7H", "AC"])]
+    frame, _ = render_table(placed, seed=3, table="dark_wood", camera=Camera(px_per_mm=1.4),
+                            effects=Effects(noise=2, jpeg_quality=85))
+    assert sorted(str(d.card) for d in identify_cards(frame, style="en")) == ["7H", "9D", "AC", "QS"]

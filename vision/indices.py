@@ -1,0 +1,146 @@
+"""Finding index corners by their ink: a rank letter with its suit pip under it.
+
+Outlines fail where cards meet white on white (a fanned row, a trick pile): the card
+under another one shows its index, but no corner of any outline lies there. An index
+is found without its outline: a letter-sized piece of ink on card stock, with a
+smaller piece (the pip) right under it. The line from the letter to the pip is the
+card's "down", so the index gives the card's turn as well as its place; the card
+corner and width follow from the letter's size (the index proportions of real and
+drawn decks: a rank about 0.15 card widths tall, its middle about 0.11 card widths
+from the card's long edge and 0.15 from its short one, the pip about one rank height
+under it). The reader decides whether the place holds an index at all.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Final
+
+import cv2
+import numpy as np
+
+from vision.detect import CARD_ASPECT, CornerCandidate
+
+RANK_HEIGHT: Final = 0.15  # card widths
+RANK_CENTRE: Final = (0.11, 0.15)  # card widths from the long edge and from the short edge
+PIP_DISTANCE: Final = 0.155  # card widths from the rank's middle to the pip's
+MIN_CONTRAST: Final = 28  # grey levels of ink below the paper around it
+MIN_PAPER: Final = 110  # darkest channel of card stock (wood and felt are darker)
+MAX_CANDIDATES: Final = 160
+
+
+def index_corners(frame: np.ndarray, card_w: float = 0.0) -> list[CornerCandidate]:
+    """Card corners implied by rank-and-pip pairs of ink in a BGR frame (frame pixels).
+
+    ``card_w``: the card width found elsewhere in the frame (0 when unknown); letters
+    whose size does not fit it are passed over."""
+    h, w = frame.shape[:2]
+    if card_w > 0:
+        lo, hi = 0.55 * RANK_HEIGHT * card_w, 1.5 * RANK_HEIGHT * card_w
+    else:
+        lo, hi = 6.0, 0.06 * min(h, w)
+    if hi < 6:
+        return []
+    # Ink relative to the paper around it, in the darkest colour channel: red ink is dark
+    # in green and blue, and a lamp's colour or a shadow shifts paper and ink alike.
+    dark = np.min(frame[..., :3], axis=2) if frame.ndim == 3 else frame
+    k = int(1.6 * hi) | 1
+    paper = cv2.dilate(dark, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
+    contrast = cv2.subtract(paper, dark)
+    ink = ((contrast > MIN_CONTRAST) & (contrast.astype(np.uint16) * 10 > paper.astype(np.uint16) * 3)
+           & (paper > MIN_PAPER)).view(np.uint8)
+    n, labels, stats, centroids = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    if n < 3:
+        return []
+    x, y, bw, bh, area = (stats[1:, i].astype(np.float64) for i in range(5))
+    size = np.maximum(bw, bh)
+    fill = area / np.maximum(bw * bh, 1)
+    ok = (size >= 0.4 * lo) & (size <= hi) & (fill > 0.12) & (area >= 12)
+    idx = np.flatnonzero(ok)
+    if len(idx) < 2:
+        return []
+    cen = centroids[1:][idx]
+    sz = size[idx]
+    ar = area[idx]
+    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+    out: list[CornerCandidate] = []
+    for i in np.flatnonzero(sz >= lo).tolist():
+        d = cen - cen[i]
+        dist = np.hypot(d[:, 0], d[:, 1])
+        # The pip: clearly smaller than the letter (centre pips are all one size), about
+        # one letter height away; the nearest two such pieces are enough.
+        pip = (dist > 0.7 * sz[i]) & (dist < 1.6 * sz[i]) & (sz < 0.8 * sz[i]) & (sz > 0.35 * sz[i]) & (
+            ar < 1.3 * ar[i])
+        pips = sorted(np.flatnonzero(pip).tolist(), key=lambda j: float(dist[j]))[:2]
+        if not pips:
+            continue
+        axis = _long_axis(labels, stats, int(idx[i]) + 1)
+        for j in pips:
+            rank_centre = cen[i]
+            down = d[j] / dist[j]
+            # A "10" is two pieces side by side: its middle lies between them.
+            side = (np.abs(d @ down) < 0.3 * sz[i]) & (np.abs(d @ np.array([down[1], -down[0]])) > 0.3 * sz[i]) & (
+                dist < 1.0 * sz[i]) & (sz > 0.6 * sz[i]) & (sz < 1.4 * sz[i])
+            if side.any():
+                k = int(np.flatnonzero(side)[np.argmin(dist[side])])
+                rank_centre = (cen[i] + cen[k]) / 2
+                down = cen[j] - rank_centre
+                down = down / (float(np.hypot(down[0], down[1])) + 1e-9)
+            # Letters stand upright on the card: the letter's long axis runs towards the pip.
+            if axis is not None and abs(float(axis @ down)) < 0.85:
+                continue
+            right = np.array([down[1], -down[0]])  # the card's "across", clockwise from down
+            # The letter's size and its distance to the pip each give the card's width.
+            card = 0.5 * (sz[i] / RANK_HEIGHT + float(np.hypot(*(cen[j] - rank_centre))) / PIP_DISTANCE)
+            if card_w > 0 and 0.67 * card_w < card < 1.5 * card_w:
+                card = card_w  # the size of the whole cards in the frame is surer
+            corner = rank_centre - RANK_CENTRE[0] * card * right - RANK_CENTRE[1] * card * down
+            if not _edge_beside(gray, corner, right, down, card):
+                continue  # ink in the middle of a card (pips, art) and not at its corner
+            out.append(CornerCandidate(corner.astype(np.float32), right.astype(np.float32),
+                                       down.astype(np.float32), float(card), float(card * CARD_ASPECT), -1,
+                                       float(card)))
+            if len(out) >= MAX_CANDIDATES:
+                return out
+    return out
+
+
+EDGE_STEP: Final = 10  # grey levels between a card's margin and what lies beyond its edge
+_ALONG = np.linspace(0.05, 0.4, 12)[:, None]
+
+
+def _edge_beside(gray: np.ndarray, corner: np.ndarray, right: np.ndarray, down: np.ndarray, card: float) -> bool:
+    """Whether a card's edge runs where an index at ``corner`` says it does: along the
+    top (from the corner across) or the side (from the corner down), the card's margin
+    just inside differs steadily from what lies just beyond (the table, or the card
+    below with the contact shadow between). Ink in the middle of a card has paper on
+    both sides of such lines."""
+    h, w = gray.shape[:2]
+    off = max(2.0, 0.04 * card)
+    for along, across in ((right, down), (down, right)):
+        pts = corner + _ALONG * card * along
+        inside, outside = pts + off * across, pts - off * across
+        both = np.concatenate([inside, outside])
+        if (both[:, 0] < 0).any() or (both[:, 1] < 0).any() or (both[:, 0] > w - 1).any() or (
+                both[:, 1] > h - 1).any():
+            continue
+        gi = gray[inside[:, 1].astype(np.intp), inside[:, 0].astype(np.intp)].astype(np.int16)
+        go = gray[outside[:, 1].astype(np.intp), outside[:, 0].astype(np.intp)].astype(np.int16)
+        if float(np.median(np.abs(gi - go))) >= EDGE_STEP:
+            return True
+    return False
+
+
+def _long_axis(labels: np.ndarray, stats: np.ndarray, label: int) -> np.ndarray | None:
+    """The unit direction of a piece's long axis (from its second moments), None for a
+    piece too round to have one (an O, a pip)."""
+    x, y, w, h = (int(v) for v in stats[label, :4])
+    m = cv2.moments((labels[y:y + h, x:x + w] == label).view(np.uint8), binaryImage=True)
+    if m["m00"] <= 0:
+        return None
+    a, b, c = m["mu20"] / m["m00"], m["mu11"] / m["m00"], m["mu02"] / m["m00"]
+    spread = math.hypot(a - c, 2 * b)
+    if spread < 0.15 * (a + c):
+        return None
+    theta = 0.5 * math.atan2(2 * b, a - c)
+    return np.array([math.cos(theta), math.sin(theta)])
