@@ -29,6 +29,7 @@ WHITE_MARGIN: Final = 12  # grey levels whiter than the neighbourhood
 PILE_RATIO: Final = 1.28  # a quad this much wider than the narrowest card face is several cards
 PILE_CANNY: Final = (8, 20)  # edge thresholds inside a card-shaped quad: a card's edge on another
 ROW_RATIO: Final = 4.0  # straight outlines up to this long are split like piles (a fanned row)
+ROW_MIN_RATIO: Final = 1.0  # ... and from this short (a pair shifted sideways is squarish)
 PILE_MAX_EDGES: Final = 0.22  # edge pixel fraction above which a quad is patterned (a back), not a pile
 
 
@@ -266,7 +267,8 @@ def _hull_quad(hull: np.ndarray) -> np.ndarray | None:
     return quad
 
 
-def _as_quad(poly: np.ndarray, min_short: float, max_ratio: float = CARD_ASPECT * 1.25) -> Quad | None:
+def _as_quad(poly: np.ndarray, min_short: float, max_ratio: float = CARD_ASPECT * 1.25,
+             min_ratio: float = CARD_ASPECT * 0.78) -> Quad | None:
     if len(poly) != 4 or not cv2.isContourConvex(poly.reshape(-1, 1, 2)):
         return None
     q = poly.tolist()
@@ -280,7 +282,7 @@ def _as_quad(poly: np.ndarray, min_short: float, max_ratio: float = CARD_ASPECT 
         return None
     ratio = long_ / short
     # Card proportions, allowing a moderate camera tilt.
-    if not (CARD_ASPECT * 0.78 <= ratio <= max_ratio):
+    if not (min_ratio <= ratio <= max_ratio):
         return None
     for i in range(4):
         (ux, uy), (vx, vy) = u[i], u[i - 1]  # v: back along the previous side
@@ -322,16 +324,19 @@ def find_regions(frame: np.ndarray, min_card_frac: float = 0.045, max_side: int 
     sure = [q for q in (_as_quad(hq, min_short) for _, hq, interior in edge_polys if hq is not None and interior)
             if q is not None]
     card_px = float(np.median([q.short_side for q in sure])) if sure else min(h, w) * 0.12
-    polys = edge_polys + _polygons(_white_regions(whiteness, card_px), min_area, max_area)
+    white_polys = _polygons(_white_regions(whiteness, card_px), min_area, max_area)
+    polys = [(p, hq, interior, False) for p, hq, interior in edge_polys] + \
+        [(p, hq, True, True) for p, hq, _ in white_polys]
     ref_long = float(np.median([q.long_side for q in sure])) if sure else 0.0
 
     quads: list[Quad] = []
     partial: list[np.ndarray] = []
     rows: list[Quad] = []  # straight-sided outlines too long for one card: maybe a fanned row
-    for poly, hull_quad, interior in polys:
+    for poly, hull_quad, interior, white in polys:
         q = _as_quad(hull_quad, min_short) if hull_quad is not None else None
-        if q is None and hull_quad is not None and not interior:
-            r = _as_quad(hull_quad, min_short, ROW_RATIO)
+        if q is None and hull_quad is not None and (white or not interior):
+            # A pair shifted along the cards' short side has a square outline: from 1.0.
+            r = _as_quad(hull_quad, min_short, ROW_RATIO, ROW_MIN_RATIO)
             if r is not None and not any(_iou_quads(r.corners, o.corners) > 0.7 for o in rows):
                 rows.append(r)
         if q is not None and not interior and ref_long > 0 and (
@@ -339,6 +344,11 @@ def find_regions(frame: np.ndarray, min_card_frac: float = 0.045, max_side: int 
             q = None
         if q is None:
             partial.append(poly)
+            if white and len(poly) > 4:
+                # Index letters bite notches into a card's white area right at its index
+                # corner, leaving one side of that corner too short to count: the convex
+                # outline has the corner whole.
+                partial.append(cv2.convexHull(poly).reshape(-1, 2))
             continue
         if any(_iou_quads(q.corners, o.corners) > 0.7 for o in quads):
             continue
