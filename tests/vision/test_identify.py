@@ -65,3 +65,17 @@ def test_a_face_down_cards_coloured_middle_does_not_set_the_card_size() -> None:
     back_middle = quad(400, 250, 34, 43, 30)
     kept = _oversized(cards + [back_middle], [], whiteness)
     assert all(any(k is c for k in kept) for c in cards)
+
+
+def test_overlapping_pair_on_dark_wood_is_split_into_its_cards() -> None:
+    # Two cards shifted along their short side: their joint outline is square (no card's
+    # shape) and wood grain breaks the edge regions, so only the whiteness blob and the
+    # contact edge across it tell the cards apart. Both were missed.
+    from vision.evaluate import score_scene
+    from vision.synth import random_scene
+
+    scene = random_scene(1002)
+    dets = identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style)
+    assert "9H" in {str(d.card) for d in dets}  # the covered card, from its visible index corner
+    assert score_scene(dets, scene.truth).phantoms == 0
+
