@@ -605,7 +605,7 @@ def _pile_lines(quad: Quad, frame: np.ndarray, scale: float) -> list[tuple[int, 
     # no single Hough segment spans. Pieces on the same line are pooled, and a line counts
     # when together they cover most of the way across.
     piece = 0.2 * quad.short_side * inv
-    segs = cv2.HoughLinesP(roi, 1, np.pi / 180, max(8, int(0.5 * piece)), minLineLength=piece, maxLineGap=8)
+    segs = cv2.HoughLinesP(roi, 1, np.pi / 180, max(8, int(0.8 * piece)), minLineLength=piece, maxLineGap=8)
     if segs is None:
         return []
     # (pair, pos, width, span, u, v, covered intervals along u->v as fractions)
