@@ -29,6 +29,9 @@ WHITE_MARGIN: Final = 12  # grey levels whiter than the neighbourhood
 PILE_RATIO: Final = 1.28  # a quad this much wider than the narrowest card face is several cards
 PILE_CANNY: Final = (8, 20)  # edge thresholds inside a card-shaped quad: a card's edge on another
 ROW_RATIO: Final = 4.0  # straight outlines up to this long are split like piles (a fanned row)
+ROW_MIN_RATIO: Final = 1.0  # ... and from this short (a pair shifted sideways is squarish)
+PILE_COVER: Final = 0.6  # share of the way across that a card's edge in a pile must show
+PILE_SAME_LINE: Final = 5.0  # frame pixels apart: pieces of one wobbly line
 PILE_MAX_EDGES: Final = 0.22  # edge pixel fraction above which a quad is patterned (a back), not a pile
 
 
@@ -266,7 +269,8 @@ def _hull_quad(hull: np.ndarray) -> np.ndarray | None:
     return quad
 
 
-def _as_quad(poly: np.ndarray, min_short: float, max_ratio: float = CARD_ASPECT * 1.25) -> Quad | None:
+def _as_quad(poly: np.ndarray, min_short: float, max_ratio: float = CARD_ASPECT * 1.25,
+             min_ratio: float = CARD_ASPECT * 0.78) -> Quad | None:
     if len(poly) != 4 or not cv2.isContourConvex(poly.reshape(-1, 1, 2)):
         return None
     q = poly.tolist()
@@ -280,7 +284,7 @@ def _as_quad(poly: np.ndarray, min_short: float, max_ratio: float = CARD_ASPECT 
         return None
     ratio = long_ / short
     # Card proportions, allowing a moderate camera tilt.
-    if not (CARD_ASPECT * 0.78 <= ratio <= max_ratio):
+    if not (min_ratio <= ratio <= max_ratio):
         return None
     for i in range(4):
         (ux, uy), (vx, vy) = u[i], u[i - 1]  # v: back along the previous side
@@ -322,16 +326,19 @@ def find_regions(frame: np.ndarray, min_card_frac: float = 0.045, max_side: int 
     sure = [q for q in (_as_quad(hq, min_short) for _, hq, interior in edge_polys if hq is not None and interior)
             if q is not None]
     card_px = float(np.median([q.short_side for q in sure])) if sure else min(h, w) * 0.12
-    polys = edge_polys + _polygons(_white_regions(whiteness, card_px), min_area, max_area)
+    white_polys = _polygons(_white_regions(whiteness, card_px), min_area, max_area)
+    polys = [(p, hq, interior, False) for p, hq, interior in edge_polys] + \
+        [(p, hq, True, True) for p, hq, _ in white_polys]
     ref_long = float(np.median([q.long_side for q in sure])) if sure else 0.0
 
     quads: list[Quad] = []
     partial: list[np.ndarray] = []
     rows: list[Quad] = []  # straight-sided outlines too long for one card: maybe a fanned row
-    for poly, hull_quad, interior in polys:
+    for poly, hull_quad, interior, white in polys:
         q = _as_quad(hull_quad, min_short) if hull_quad is not None else None
-        if q is None and hull_quad is not None and not interior:
-            r = _as_quad(hull_quad, min_short, ROW_RATIO)
+        if q is None and hull_quad is not None and (white or not interior):
+            # A pair shifted along the cards' short side has a square outline: from 1.0.
+            r = _as_quad(hull_quad, min_short, ROW_RATIO, ROW_MIN_RATIO)
             if r is not None and not any(_iou_quads(r.corners, o.corners) > 0.7 for o in rows):
                 rows.append(r)
         if q is not None and not interior and ref_long > 0 and (
@@ -339,6 +346,11 @@ def find_regions(frame: np.ndarray, min_card_frac: float = 0.045, max_side: int 
             q = None
         if q is None:
             partial.append(poly)
+            if white and len(poly) > 4:
+                # Index letters bite notches into a card's white area right at its index
+                # corner, leaving one side of that corner too short to count: the convex
+                # outline has the corner whole.
+                partial.append(cv2.convexHull(poly).reshape(-1, 2))
             continue
         if any(_iou_quads(q.corners, o.corners) > 0.7 for o in quads):
             continue
@@ -589,11 +601,15 @@ def _pile_lines(quad: Quad, frame: np.ndarray, scale: float) -> list[tuple[int, 
     # A back's lattice (or a patterned box) lines up edges in every direction: no pile.
     if cv2.countNonZero(roi) > PILE_MAX_EDGES * cv2.countNonZero(mask):
         return []
-    min_len = 0.72 * quad.short_side * inv
-    segs = cv2.HoughLinesP(roi, 1, np.pi / 180, int(0.4 * min_len), minLineLength=min_len, maxLineGap=6)
+    # A contact shadow is faint and wobbles by a pixel: Canny breaks it into pieces that
+    # no single Hough segment spans. Pieces on the same line are pooled, and a line counts
+    # when together they cover most of the way across.
+    piece = 0.2 * quad.short_side * inv
+    segs = cv2.HoughLinesP(roi, 1, np.pi / 180, max(8, int(0.8 * piece)), minLineLength=piece, maxLineGap=8)
     if segs is None:
         return []
-    out: list[tuple[int, float, np.ndarray, np.ndarray]] = []
+    # (pair, pos, width, span, u, v, covered intervals along u->v as fractions)
+    found: list[tuple[int, float, float, float, np.ndarray, np.ndarray, list[tuple[float, float]]]] = []
     origin = np.array([x0, y0], np.float32)
     for s in segs.reshape(-1, 4).astype(np.float32):
         p, q = (s[:2] + origin) * scale, (s[2:] + origin) * scale
@@ -613,7 +629,7 @@ def _pile_lines(quad: Quad, frame: np.ndarray, scale: float) -> list[tuple[int, 
             if u is None or v is None:
                 continue
             span = float(np.linalg.norm(v - u))
-            if span <= 0 or float(np.linalg.norm(q - p)) < 0.8 * span:
+            if span <= 0:
                 continue
             # Position across: distance from side b (3-0 or 0-1) over the width.
             mid = (u + v) / 2
@@ -623,10 +639,28 @@ def _pile_lines(quad: Quad, frame: np.ndarray, scale: float) -> list[tuple[int, 
             width = pos_a + pos_b
             if pos_a < 0.12 * width or pos_b < 0.12 * width:
                 continue
-            if any(o[0] == pair and abs(o[1] - pos) * width < 3.0 for o in out):
-                continue
+            axis = (v - u) / span
+            t0, t1 = sorted((float(np.dot(p - u, axis)) / span, float(np.dot(q - u, axis)) / span))
+            for k, o in enumerate(found):
+                if o[0] == pair and abs(o[1] - pos) * width < PILE_SAME_LINE:
+                    o[6].append((t0, t1))
+                    if t1 - t0 > max(b - a for a, b in o[6][:-1]):
+                        found[k] = (pair, pos, width, span, u, v, o[6])  # the longest piece sets the line
+                    break
+            else:
+                found.append((pair, pos, width, span, u, v, [(t0, t1)]))
+    out: list[tuple[int, float, np.ndarray, np.ndarray]] = []
+    for pair, pos, width, span, u, v, pieces in found:
+        covered, reach = 0.0, 0.0
+        for a, b in sorted(pieces):
+            a, b = max(a, reach, 0.0), min(b, 1.0)
+            if b > a:
+                covered += b - a
+                reach = b
+        if covered >= PILE_COVER and not any(o[0] == pair and abs(o[1] - pos) * width < 3.0 for o in out):
             out.append((pair, pos, u.astype(np.float32), v.astype(np.float32)))
-    return out if len(out) <= 4 else []  # more is a pattern, not a pile
+    # More lines one way is a pattern, not a pile (a row's court cards add their frames).
+    return out if max(sum(1 for o in out if o[0] == k) for k in (0, 1)) <= 6 else []
 
 
 def _closest(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -665,20 +699,24 @@ def _split_piles(quads: list[Quad], partial: list[np.ndarray], frame: np.ndarray
         # The lines are a card's long edges (cards shifted sideways, a fanned row) or its
         # short edges (shifted lengthwise): the card's width follows, and the end strip
         # that is a whole card tells which end lies on top.
+        # The top card's inner edge is the line a card's width from one end; lines beyond
+        # it lie on the top card (a court card's frame) and are no card's edge.
         best = None
         for card_w, lines_long in ((along / CARD_ASPECT, True), (along, False)):
             card_across = card_w if lines_long else card_w * CARD_ASPECT
             if card_across > across * 1.02:
                 continue
             for end in (0, 1):
-                strip = (1 - pos[-1]) * across if end == 1 else pos[0] * across
-                err = abs(strip - card_across) / card_across
+                target = 1.0 - card_across / across if end == 1 else card_across / across
+                k = min(range(len(pos)), key=lambda i: abs(pos[i] - target))
+                err = abs(pos[k] - target) * across / card_across
                 if best is None or err < best[0]:
-                    best = (err, card_w, lines_long, end)
+                    best = (err, card_w, lines_long, end, k)
         partial.append(c.copy())
         if best is None or best[0] > 0.2:
             continue
-        _, card_w, lines_long, end = best
+        _, card_w, lines_long, end, k_top = best
+        mine = mine[:k_top + 1] if end == 1 else mine[k_top:]
         # The whole card on top.
         _, _, cut0, cut1 = mine[-1] if end == 1 else mine[0]
         top = (np.array([cut0, s0[1], s1[1], cut1], np.float32) if end == 1
