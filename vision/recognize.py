@@ -292,6 +292,11 @@ def _visible_parts(detections: list[Detection], frame: np.ndarray) -> list[Detec
             continue
         nearest = 1 + int(np.argmin(np.hypot(centroids[1:, 0], centroids[1:, 1])))
         ys, xs = np.nonzero(labels == nearest)
+        if len(xs) < 0.2 * _VIS_W * _VIS_H:
+            # Less than a fifth showing: some outline on top is a wrong guess (a card
+            # that shows its index shows that much of itself, as a rule).
+            out.append(d)
+            continue
         u0, u1 = xs.min() / _VIS_W, (xs.max() + 1) / _VIS_W
         v0, v1 = ys.min() / _VIS_H, (ys.max() + 1) / _VIS_H
         box = np.array([c[0] + u0 * u + v0 * v, c[0] + u1 * u + v0 * v, c[0] + u1 * u + v1 * v,
