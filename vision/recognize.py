@@ -347,14 +347,17 @@ def _in_convex(points: np.ndarray, poly: np.ndarray) -> np.ndarray:
 
 
 def _same_index(d: Detection, k: Detection) -> bool:
-    """Two corner readings of one index: their index middles lie within a third of a card
-    width. (A partly covered card's implied outline is a guess: another card's index may
+    """Two corner readings of one card: the index of one lies within a third of a card
+    width of either index of the other. (A partly covered card's implied outline is a guess: another card's index may
     well lie inside it, on top of it, as in a fanned row.)"""
-    def middle(c: np.ndarray) -> np.ndarray:
+    def middle(c: np.ndarray, at: int = 0) -> np.ndarray:
+        c = np.roll(c, -at, axis=0)
         m: np.ndarray = c[0] + 0.12 * (c[1] - c[0]) + 0.15 * (c[3] - c[0])
         return m
     width = float(np.linalg.norm(k.corners[1] - k.corners[0]))
-    return float(np.linalg.norm(middle(d.corners) - middle(k.corners))) < 0.33 * width
+    mine = middle(d.corners)
+    # Either of the card's two indices: the one it was read from, or the one diagonally across.
+    return min(float(np.linalg.norm(mine - middle(k.corners, at))) for at in (0, 2)) < 0.33 * width
 
 
 def _index_inside(d: Detection, k: Detection) -> bool:
