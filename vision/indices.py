@@ -118,7 +118,11 @@ def index_corners(frame: np.ndarray, card_w: float = 0.0) -> list[CornerCandidat
 
 
 EDGE_STEP: Final = 10  # grey levels between a card's margin and what lies beyond its edge
-_ALONG = np.linspace(0.05, 0.4, 12)[:, None]
+MARGIN_SPREAD: Final = 40  # grey levels: the most a card's plain margin varies along an edge
+# Where the edges are looked at (card widths from the corner): beside the index, not
+# past its letters, where a court card's picture does not reach yet.
+_ACROSS_TOP = np.linspace(0.2, 0.55, 12)[:, None]
+_DOWN_SIDE = np.linspace(0.45, 0.9, 12)[:, None]
 
 
 def _edge_beside(gray: np.ndarray, corner: np.ndarray, right: np.ndarray, down: np.ndarray, card: float) -> bool:
@@ -129,8 +133,8 @@ def _edge_beside(gray: np.ndarray, corner: np.ndarray, right: np.ndarray, down: 
     both sides of such lines."""
     h, w = gray.shape[:2]
     off = max(2.0, 0.04 * card)
-    for along, across in ((right, down), (down, right)):
-        pts = corner + _ALONG * card * along
+    for along, across, span in ((right, down, _ACROSS_TOP), (down, right, _DOWN_SIDE)):
+        pts = corner + span * card * along
         inside, outside = pts + off * across, pts - off * across
         both = np.concatenate([inside, outside])
         if (both[:, 0] < 0).any() or (both[:, 1] < 0).any() or (both[:, 0] > w - 1).any() or (
@@ -138,7 +142,9 @@ def _edge_beside(gray: np.ndarray, corner: np.ndarray, right: np.ndarray, down: 
             continue
         gi = gray[inside[:, 1].astype(np.intp), inside[:, 0].astype(np.intp)].astype(np.int16)
         go = gray[outside[:, 1].astype(np.intp), outside[:, 0].astype(np.intp)].astype(np.int16)
-        if float(np.median(np.abs(gi - go))) >= EDGE_STEP:
+        # The margin just inside is plain card stock: even, unlike art or pips.
+        even = float(np.percentile(gi, 90) - np.percentile(gi, 10)) < MARGIN_SPREAD
+        if even and float(np.median(np.abs(gi - go))) >= EDGE_STEP:
             return True
     return False
 
