@@ -56,11 +56,19 @@ class _Track:
     still_since: int = 0  # the frame it came to rest (a hand hiding it does not change this)
     missing: int = 0
     readings: list[tuple[Card, float]] = field(default_factory=list)  # recent (value, confidence)
+    # Every place a reading put it since it came to rest: one card read at different corners
+    # or outlines is placed a little differently each time, which is not a move.
+    rest: list[tuple[float, float]] = field(default_factory=list)
+    # Total confidence of every fresh reading since it came to rest, per value: how sure
+    # we are of it, to weigh against another card that was read as the same value.
+    evidence: dict[Card, float] = field(default_factory=dict)
     reported: Card | None = None
+    seat: int | None = None
 
-    def vote(self, window: int) -> tuple[Card | None, float, float]:
-        """The leading value over the last ``window`` readings, its share and mean confidence."""
-        recent = self.readings[-window:]
+    def vote(self, window: int, exclude: set[Card] | frozenset[Card] = frozenset()) -> tuple[Card | None, float, float]:
+        """The leading value over the last ``window`` readings (values in ``exclude`` left
+        out: other cards are surely those), its share and mean confidence."""
+        recent = [(card, conf) for card, conf in self.readings[-window:] if card not in exclude]
         if not recent:
             return None, 0.0, 0.0
         weight: dict[Card, float] = {}
@@ -70,6 +78,21 @@ class _Track:
         total = sum(weight.values())
         confs = [c for v, c in recent if v == card]
         return card, weight[card] / total, sum(confs) / len(confs)
+
+    def near(self, points: list[tuple[float, float]], tolerance: float) -> bool:
+        """Whether any of ``points`` lies where a reading has put this card since it came to rest."""
+        return any(float(np.hypot(p[0] - q[0], p[1] - q[1])) <= tolerance for p in points for q in self.rest)
+
+
+@dataclass
+class _Sighting:
+    """All readings of one physical card in one frame: the corners and outlines the
+    detector found on it (an index corner, a pip corner read as some index, a tighter
+    outline) lie within half a card of each other."""
+
+    best: Detection
+    center: tuple[float, float]  # table units, of ``best``
+    centers: list[tuple[float, float]]  # of every reading
 
 
 class FrameChange:
@@ -97,7 +120,7 @@ class CardTracker:
     def __init__(self, calibration: TableCalibration, *, deck: int = 52, style: str = "auto",
                  templates: GlyphTemplates | None = None, stable_frames: int = 3, gone_frames: int = 4,
                  move_tolerance: float = 0.03, match_radius: float = 0.25, min_confidence: float = 0.45,
-                 play_radius: float = 1.0, settle_examinations: int = 3) -> None:
+                 play_radius: float = 1.0, settle_examinations: int = 3, same_card: float = 0.25) -> None:
         self.calibration = calibration
         self.deck = deck
         self.style = style
@@ -107,6 +130,7 @@ class CardTracker:
         self.move_tolerance = move_tolerance
         self.match_radius = match_radius
         self.play_radius = play_radius
+        self.same_card = same_card  # table units: about half a card (its width is 0.36)
         self.min_confidence = min_confidence
         self.frame_index = -1
         self.examined = 0  # frames that were run through the detector
@@ -115,14 +139,16 @@ class CardTracker:
         self.settle_examinations = settle_examinations
         self._last: list[Detection] = []
         self._tracks: list[_Track] = []
-        self._reported: set[Card] = set()
+        # The physical card each value was reported for this deal (kept after the trick is
+        # gathered): a value is another card's only if its readings say so more strongly.
+        self._claims: dict[Card, _Track] = {}
         self._trick: list[Card] = []
         self._trick_places: list[tuple[tuple[float, float], Card]] = []
         self._trick_missing = 0
 
     def new_deal(self) -> None:
         """Forget which cards were played: the next deal may show them again."""
-        self._reported.clear()
+        self._claims.clear()
         self._trick.clear()
         self._trick_places.clear()
         self._tracks.clear()
@@ -148,42 +174,45 @@ class CardTracker:
         events: list[CardEvent] = []
         matched: set[int] = set()
         window = 2 * self.stable_frames
-        for d in sorted(detections, key=lambda d: -d.confidence):
-            # Every reading places a track (a card read unclearly still came to rest then);
-            # only clear readings may decide its value (see the vote below).
-            if d.card is None:
-                continue
-            center = self.calibration.to_table(d.center)
-            # Won tricks and players' hands lie beyond the play area: they are not plays.
-            if np.hypot(center[0], center[1]) > self.play_radius and not self.calibration.in_trump_zone(d.center):
-                continue
+        for s in self._sightings(detections):
+            d = s.best
+            assert d.card is not None
             best, best_dist = -1, self.match_radius
             for i, track in enumerate(self._tracks):
-                dist = float(np.hypot(center[0] - track.center[0], center[1] - track.center[1]))
+                dist = min(float(np.hypot(c[0] - track.center[0], c[1] - track.center[1])) for c in s.centers)
                 if i not in matched and dist < best_dist:
                     best, best_dist = i, dist
             if best < 0:
-                new = _Track(center, readings=[(d.card, d.confidence)], still_since=self.frame_index)
+                new = _Track(s.center, still_since=self.frame_index, rest=list(s.centers))
+                if fresh:
+                    new.readings = [(d.card, d.confidence)]
+                    new.evidence = {d.card: d.confidence}
                 # Seen again after a hand hid it: the same physical card, already reported.
                 for place, card in self._trick_places:
-                    if float(np.hypot(center[0] - place[0], center[1] - place[1])) < self.match_radius:
+                    if float(np.hypot(s.center[0] - place[0], s.center[1] - place[1])) < self.match_radius:
                         new.reported = card
                 self._tracks.append(new)
                 matched.add(len(self._tracks) - 1)
                 continue
             track = self._tracks[best]
             matched.add(best)
-            # A card slid into place moves: it is not placed until it has lain still.
-            if best_dist <= self.move_tolerance:
+            # A card slid into place moves: it is not placed until it has lain still. One
+            # lying still is read at different corners and outlines from frame to frame:
+            # any place it was put since it came to rest is still that place.
+            if track.near(s.centers, self.move_tolerance):
                 track.stable += 1
             else:
                 track.stable = 1
                 track.still_since = self.frame_index
                 track.readings = []  # what it looked like while moving (under a hand) does not count
-            track.center = center
+                track.evidence = {}
+                track.rest = []
+            track.rest = (track.rest + s.centers)[-32:]
+            track.center = s.center
             track.missing = 0
             if fresh:
                 track.readings = (track.readings + [(d.card, d.confidence)])[-window:]
+                track.evidence[d.card] = track.evidence.get(d.card, 0.0) + d.confidence
         for i, track in enumerate(self._tracks):
             if i in matched:
                 continue
@@ -194,23 +223,25 @@ class CardTracker:
             track = self._tracks[i]
             if track.reported is not None or track.stable < self.stable_frames:
                 continue
-            voted, share, conf = track.vote(window)
-            # A misreading that flickers in is outvoted; one physical card is reported once,
-            # and a value once per deal.
-            # An unclear value read the same in every recent frame (each with its own sensor
-            # noise) is as good as a clear one.
+            # One physical card is reported once. A value another card was reported as is
+            # left out of this card's vote while that card's readings of it are the stronger.
+            taken = {v for v, t in self._claims.items()
+                     if t is not track and t.evidence.get(v, 0.0) >= track.evidence.get(v, 0.0)}
+            voted, share, conf = track.vote(window, taken)
+            # A misreading that flickers in is outvoted. An unclear value read the same in
+            # every recent frame (each with its own sensor noise) is as good as a clear one.
             steady = share == 1.0 and len(track.readings) >= window
-            if voted is None or share < 0.6 or voted in self._reported or (
-                    conf < self.min_confidence and not steady):
+            if voted is None or share < 0.6 or (conf < self.min_confidence and not steady):
                 continue
             card = voted
             track.reported = card
-            self._reported.add(card)
+            self._claims[card] = track
             if self.calibration.in_trump_zone(self.calibration_point(track)):
                 events.append(CardEvent("trump_turned", track.still_since, card, None,
                                         conf * share))
             else:
                 seat = self.calibration.seat_of(self.calibration_point(track))
+                track.seat = seat
                 events.append(CardEvent("card_placed", track.still_since, card, seat,
                                         conf * share))
                 self._trick.append(card)
@@ -229,6 +260,29 @@ class CardTracker:
                     self._trick_places = []
                     self._trick_missing = 0
         return events
+
+    def _sightings(self, detections: list[Detection]) -> list[_Sighting]:
+        """The frame's face-up readings in the play area, grouped by physical card: readings
+        within half a card of each other are one card (no two cards of a trick lie so
+        close). Each card's vote is its best reading, a whole card's before a corner's:
+        a pip corner read as an index is a corner too, and must not outvote the index."""
+        found: list[_Sighting] = []
+        for d in sorted(detections, key=lambda d: (d.partial, -d.confidence)):
+            if d.card is None:
+                continue
+            center = self.calibration.to_table(d.center)
+            # Won tricks and players' hands lie beyond the play area: they are not plays.
+            if np.hypot(center[0], center[1]) > self.play_radius and not self.calibration.in_trump_zone(d.center):
+                continue
+            for s in found:
+                # Linked through any of its readings: outlines of one card can differ by more
+                # than half a card between them, but each lies near another.
+                if any(float(np.hypot(center[0] - c[0], center[1] - c[1])) < self.same_card for c in s.centers):
+                    s.centers.append(center)
+                    break
+            else:
+                found.append(_Sighting(d, center, [center]))
+        return sorted(found, key=lambda s: -s.best.confidence)
 
     def calibration_point(self, track: _Track) -> tuple[float, float]:
         """A track's place back in image pixels, for the calibration's seat and zone tests."""
