@@ -56,9 +56,10 @@ class _Track:
     still_since: int = 0  # the frame it came to rest (a hand hiding it does not change this)
     missing: int = 0
     readings: list[tuple[Card, float]] = field(default_factory=list)  # recent (value, confidence)
-    # Every place a reading put it since it came to rest: one card read at different corners
-    # or outlines is placed a little differently each time, which is not a move.
-    rest: list[tuple[float, float]] = field(default_factory=list)
+    # Every place a reading put it in recent frames, with the frame: one card read at
+    # different corners or outlines is placed a little differently each time, which is
+    # not a move (kept across a move, so that alternating outlines settle).
+    rest: list[tuple[tuple[float, float], int]] = field(default_factory=list)
     # Total confidence of every fresh reading since it came to rest, per value: how sure
     # we are of it, to weigh against another card that was read as the same value.
     evidence: dict[Card, float] = field(default_factory=dict)
@@ -79,9 +80,11 @@ class _Track:
         confs = [c for v, c in recent if v == card]
         return card, weight[card] / total, sum(confs) / len(confs)
 
-    def near(self, points: list[tuple[float, float]], tolerance: float) -> bool:
-        """Whether any of ``points`` lies where a reading has put this card since it came to rest."""
-        return any(float(np.hypot(p[0] - q[0], p[1] - q[1])) <= tolerance for p in points for q in self.rest)
+    def seen_at(self, points: list[tuple[float, float]], tolerance: float) -> int | None:
+        """The first recent frame a reading put this card where one of ``points`` is, if any."""
+        frames = [k for q, k in self.rest for p in points
+                  if float(np.hypot(p[0] - q[0], p[1] - q[1])) <= tolerance]
+        return min(frames) if frames else None
 
 
 @dataclass
@@ -183,7 +186,7 @@ class CardTracker:
                 if i not in matched and dist < best_dist:
                     best, best_dist = i, dist
             if best < 0:
-                new = _Track(s.center, still_since=self.frame_index, rest=list(s.centers))
+                new = _Track(s.center, still_since=self.frame_index, rest=[(c, self.frame_index) for c in s.centers])
                 if fresh:
                     new.readings = [(d.card, d.confidence)]
                     new.evidence = {d.card: d.confidence}
@@ -199,15 +202,17 @@ class CardTracker:
             # A card slid into place moves: it is not placed until it has lain still. One
             # lying still is read at different corners and outlines from frame to frame:
             # any place it was put since it came to rest is still that place.
-            if track.near(s.centers, self.move_tolerance):
+            seen = track.seen_at(s.centers, self.move_tolerance)
+            if seen is not None:
                 track.stable += 1
+                # Outlines alternating from frame to frame: it lay still since it was first seen here.
+                track.still_since = min(track.still_since, seen)
             else:
                 track.stable = 1
                 track.still_since = self.frame_index
                 track.readings = []  # what it looked like while moving (under a hand) does not count
                 track.evidence = {}
-                track.rest = []
-            track.rest = (track.rest + s.centers)[-32:]
+            track.rest = (track.rest + [(c, self.frame_index) for c in s.centers])[-24:]
             track.center = s.center
             track.missing = 0
             if fresh:
