@@ -63,7 +63,8 @@ class _Track:
     # Total confidence of every fresh reading since it came to rest, per value: how sure
     # we are of it, to weigh against another card that was read as the same value.
     evidence: dict[Card, float] = field(default_factory=dict)
-    reported: Card | None = None
+    reported: Card | None = None  # the value it was reported as (None after a correction found none)
+    placed: bool = False  # an event was sent for it
     seat: int | None = None
 
     def vote(self, window: int, exclude: set[Card] | frozenset[Card] = frozenset()) -> tuple[Card | None, float, float]:
@@ -145,15 +146,13 @@ class CardTracker:
         # The physical card each value was reported for this deal (kept after the trick is
         # gathered): a value is another card's only if its readings say so more strongly.
         self._claims: dict[Card, _Track] = {}
-        self._trick: list[Card] = []
-        self._trick_places: list[tuple[tuple[float, float], Card]] = []
+        self._trick: list[_Track] = []  # the cards of the trick on the table, in play order
         self._trick_missing = 0
 
     def new_deal(self) -> None:
         """Forget which cards were played: the next deal may show them again."""
         self._claims.clear()
         self._trick.clear()
-        self._trick_places.clear()
         self._tracks.clear()
 
     def process(self, frame: np.ndarray) -> list[CardEvent]:
@@ -186,15 +185,19 @@ class CardTracker:
                 if i not in matched and dist < best_dist:
                     best, best_dist = i, dist
             if best < 0:
-                new = _Track(s.center, still_since=self.frame_index, rest=[(c, self.frame_index) for c in s.centers])
-                if fresh:
-                    new.readings = [(d.card, d.confidence)]
-                    new.evidence = {d.card: d.confidence}
                 # Seen again after a hand hid it: the same physical card, already reported.
-                for place, card in self._trick_places:
-                    if float(np.hypot(s.center[0] - place[0], s.center[1] - place[1])) < self.match_radius:
-                        new.reported = card
-                self._tracks.append(new)
+                again = [t for t in self._trick if t not in self._tracks and
+                         float(np.hypot(s.center[0] - t.center[0], s.center[1] - t.center[1])) < self.match_radius]
+                if again:
+                    again[0].missing = 0
+                    self._tracks.append(again[0])
+                else:
+                    new = _Track(s.center, still_since=self.frame_index,
+                                 rest=[(c, self.frame_index) for c in s.centers])
+                    if fresh:
+                        new.readings = [(d.card, d.confidence)]
+                        new.evidence = {d.card: d.confidence}
+                    self._tracks.append(new)
                 matched.add(len(self._tracks) - 1)
                 continue
             track = self._tracks[best]
@@ -226,7 +229,7 @@ class CardTracker:
                 track.stable = 0
         for i in sorted(matched):
             track = self._tracks[i]
-            if track.reported is not None or track.stable < self.stable_frames:
+            if track.placed or track.stable < self.stable_frames:
                 continue
             # One physical card is reported once. A value another card was reported as is
             # left out of this card's vote while that card's readings of it are the stronger.
@@ -239,7 +242,12 @@ class CardTracker:
             if voted is None or share < 0.6 or (conf < self.min_confidence and not steady):
                 continue
             card = voted
+            earlier = self._claims.get(card)
+            if earlier is not None and earlier is not track:
+                # This card's readings of the value are the stronger: the earlier report was wrong.
+                events.append(self._correct(earlier, card))
             track.reported = card
+            track.placed = True
             self._claims[card] = track
             if self.calibration.in_trump_zone(self.calibration_point(track)):
                 events.append(CardEvent("trump_turned", track.still_since, card, None,
@@ -249,22 +257,32 @@ class CardTracker:
                 track.seat = seat
                 events.append(CardEvent("card_placed", track.still_since, card, seat,
                                         conf * share))
-                self._trick.append(card)
-                self._trick_places.append((track.center, card))
+                self._trick.append(track)
         self._tracks = [t for t in self._tracks if t.missing <= self.gone_frames]
         if self._trick:
-            on_table = {t.reported for t in self._tracks if t.reported is not None and t.missing == 0}
-            if on_table & set(self._trick):
+            if any(t.missing == 0 for t in self._trick if t in self._tracks):
                 self._trick_missing = 0
             else:
                 self._trick_missing += 1
                 if self._trick_missing >= self.gone_frames:
-                    events.append(CardEvent("trick_gathered", self.frame_index, cards=tuple(self._trick),
-                                            confidence=1.0))
+                    cards = tuple(t.reported for t in self._trick if t.reported is not None)
+                    events.append(CardEvent("trick_gathered", self.frame_index, cards=cards, confidence=1.0))
                     self._trick = []
-                    self._trick_places = []
                     self._trick_missing = 0
         return events
+
+    def _correct(self, track: _Track, wrong: Card) -> CardEvent:
+        """``track`` was reported as ``wrong``, but another card's readings of that value are
+        stronger: its value becomes its best other reading that no other card was reported
+        as (None when there is none), said in a ``card_corrected`` event."""
+        others = {v: e for v, e in track.evidence.items() if v != wrong and v not in self._claims}
+        new = max(others, key=lambda v: others[v]) if others else None
+        total = sum(track.evidence.values())
+        track.reported = new
+        if new is not None:
+            self._claims[new] = track
+        return CardEvent("card_corrected", track.still_since, new, track.seat,
+                         others[new] / total if new is not None and total > 0 else 0.0, cards=(wrong,))
 
     def _sightings(self, detections: list[Detection]) -> list[_Sighting]:
         """The frame's face-up readings in the play area, grouped by physical card: readings
@@ -294,3 +312,17 @@ class CardTracker:
         inv = np.linalg.inv(self.calibration.image_to_table)
         p = inv @ np.array([track.center[0], track.center[1], 1.0])
         return float(p[0] / p[2]), float(p[1] / p[2])
+
+
+def plays_of(events: list[CardEvent]) -> list[tuple[Card | None, int | None]]:
+    """The cards placed, as corrected by later ``card_corrected`` events, in the order
+    they came to rest (a value may be settled a frame or a correction later). A card
+    whose value was corrected to unknown keeps its place as None: it was played."""
+    placed = sorted((e for e in events if e.kind == "card_placed"), key=lambda e: e.frame)
+    cards: list[Card | None] = [e.card for e in placed]
+    for c in (e for e in events if e.kind == "card_corrected"):
+        for i, p in enumerate(placed):
+            if p.frame == c.frame and p.seat == c.seat and cards[i] in c.cards:
+                cards[i] = c.card
+                break
+    return [(card, p.seat) for card, p in zip(cards, placed)]
