@@ -60,9 +60,10 @@ class _Track:
     # different corners or outlines is placed a little differently each time, which is
     # not a move (kept across a move, so that alternating outlines settle).
     rest: list[tuple[tuple[float, float], int]] = field(default_factory=list)
-    # Total confidence of every fresh reading since it came to rest, per value: how sure
-    # we are of it, to weigh against another card that was read as the same value.
+    # Total confidence of every fresh reading since it came to rest, per value, and how many
+    # there were: how sure we are of it, to weigh against another card read as the same value.
     evidence: dict[Card, float] = field(default_factory=dict)
+    fresh_readings: int = 0
     reported: Card | None = None  # the value it was reported as (None after a correction found none)
     placed: bool = False  # an event was sent for it
     seat: int | None = None
@@ -80,6 +81,12 @@ class _Track:
         total = sum(weight.values())
         confs = [c for v, c in recent if v == card]
         return card, weight[card] / total, sum(confs) / len(confs)
+
+    def strength(self, card: Card) -> float:
+        """How clearly and consistently this card reads as ``card``: the mean confidence of
+        its readings since it came to rest, a reading of another value counting 0. Not their
+        sum: a misread card that lay longer must not outweigh a clear card played after it."""
+        return self.evidence.get(card, 0.0) / self.fresh_readings if self.fresh_readings else 0.0
 
     def seen_at(self, points: list[tuple[float, float]], tolerance: float) -> int | None:
         """The first recent frame a reading put this card where one of ``points`` is, if any."""
@@ -197,6 +204,7 @@ class CardTracker:
                     if fresh:
                         new.readings = [(d.card, d.confidence)]
                         new.evidence = {d.card: d.confidence}
+                        new.fresh_readings = 1
                     self._tracks.append(new)
                 matched.add(len(self._tracks) - 1)
                 continue
@@ -215,12 +223,14 @@ class CardTracker:
                 track.still_since = self.frame_index
                 track.readings = []  # what it looked like while moving (under a hand) does not count
                 track.evidence = {}
+                track.fresh_readings = 0
             track.rest = (track.rest + [(c, self.frame_index) for c in s.centers])[-24:]
             track.center = s.center
             track.missing = 0
             if fresh:
                 track.readings = (track.readings + [(d.card, d.confidence)])[-window:]
                 track.evidence[d.card] = track.evidence.get(d.card, 0.0) + d.confidence
+                track.fresh_readings += 1
         for i, track in enumerate(self._tracks):
             if i in matched:
                 continue
@@ -234,7 +244,7 @@ class CardTracker:
             # One physical card is reported once. A value another card was reported as is
             # left out of this card's vote while that card's readings of it are the stronger.
             taken = {v for v, t in self._claims.items()
-                     if t is not track and t.evidence.get(v, 0.0) >= track.evidence.get(v, 0.0)}
+                     if t is not track and t.strength(v) >= track.strength(v)}
             voted, share, conf = track.vote(window, taken)
             # A misreading that flickers in is outvoted. An unclear value read the same in
             # every recent frame (each with its own sensor noise) is as good as a clear one.
