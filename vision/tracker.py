@@ -4,15 +4,25 @@
 
 * ``card_placed``: a face-up card has lain still for ``stable_frames`` frames and most
   of its recent readings agree on its value; it is attributed to the seat in front of which it lies
-  (or reported as ``trump_turned`` in the trump zone). Each card is reported once per
-  deal, however often it is hidden and seen again.
+  (or reported as ``trump_turned`` in the trump zone). Each physical card is reported
+  once per deal, however often it is hidden and seen again.
+* ``card_corrected``: a card reported earlier as a value (in ``cards``) is not that
+  card, because another card reads more clearly as that value; ``card`` is its best other
+  reading that no other card was reported as (None: unknown). ``frame`` and ``seat`` are
+  those of the earlier report. ``plays_of(events)`` applies the corrections.
 * ``trick_gathered``: every card of the current trick has been gone for
   ``gone_frames`` frames.
 
+Cards are followed as physical cards, not as values: the readings of one frame within
+``same_card`` of each other are one card (an index corner, a pip corner read as some
+other index, alternative outlines), and that card's best reading is its vote.
+
 Only the play area counts (``play_radius`` table units from the centre; seat cards lie
-at 0.6): won tricks and hands held low stay out of it. A hand over the table hides cards for a while: that is not a removal until it lasts
-``gone_frames``. A card being slid into place moves, so it is not stable. Glare that
-spoils a reading for a frame or two breaks no stability but the misread card's own.
+at 0.6): won tricks and hands held low stay out of it. A hand over the table hides
+cards for a while: that is not a removal until it lasts ``gone_frames``. A card being
+slid into place moves, so it is not stable; one lying still but read at alternating
+outlines does not move. Glare that spoils a reading for a frame or two breaks no
+stability but the misread card's own.
 A frame that differs from the last examined one by less than sensor noise is not
 examined again (it costs a thumbnail comparison, well under 2 ms), except for the first
 ``settle_examinations`` frames after a change, so that one unlucky reading of a card that
@@ -34,12 +44,13 @@ from vision.recognize import Detection, identify_cards
 
 @dataclass(frozen=True)
 class CardEvent:
-    kind: str  # "card_placed", "trump_turned", "trick_gathered"
+    kind: str  # "card_placed", "trump_turned", "card_corrected", "trick_gathered"
     frame: int  # for a placed card: the frame since which it lay still (its value may be read later)
     card: Card | None = None
     seat: int | None = None
     confidence: float = 0.0
-    cards: tuple[Card, ...] = ()  # for trick_gathered: the trick in play order
+    # trick_gathered: the trick in play order; card_corrected: the value it was reported as
+    cards: tuple[Card, ...] = ()
 
     def to_json(self) -> dict[str, object]:
         return {"event": self.kind, "frame": self.frame, "card": None if self.card is None else str(self.card),
@@ -141,7 +152,7 @@ class CardTracker:
         self.move_tolerance = move_tolerance
         self.match_radius = match_radius
         self.play_radius = play_radius
-        self.same_card = same_card  # table units: about half a card (its width is 0.36)
+        self.same_card = same_card  # table units: half a card's length (a card is 0.36 by 0.5)
         self.min_confidence = min_confidence
         self.frame_index = -1
         self.examined = 0  # frames that were run through the detector
