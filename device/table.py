@@ -62,7 +62,18 @@ class TurnSeen:
     confidence: float
 
 
-TableEvent = CardPlaced | TrickGathered | TurnSeen
+@dataclass(frozen=True)
+class CardCorrected:
+    """The card reported in front of ``seat`` as ``was`` is not that card: another card,
+    read more clearly, is. ``card`` is what it likely is instead (None: not known)."""
+
+    seat: str
+    was: str
+    card: str | None
+    confidence: float
+
+
+TableEvent = CardPlaced | TrickGathered | TurnSeen | CardCorrected
 
 
 class Watcher(Protocol):
@@ -468,6 +479,9 @@ class Table:
     def table_event(self, event: TableEvent) -> None:
         if isinstance(event, TrickGathered):
             return  # the engine closed the trick when its fourth card came
+        if isinstance(event, CardCorrected):
+            self._corrected(event)
+            return
         if isinstance(event, TurnSeen):
             hand = getattr(self.game, "hand", None)
             if isinstance(self.game, Rikken) and hand is not None and hand.phase is RikkenPhase.TURN:
@@ -494,6 +508,19 @@ class Table:
                 self.panel.status(LED_ATTENTION)
             return
         self.record(Play(event.seat, Card.parse(event.card)))
+
+    def _corrected(self, event: CardCorrected) -> None:
+        """A card reported earlier was misread. Still being asked about: the question now
+        offers the likelier card first. Already recorded (perhaps tricks ago): the players
+        are told, and decide (UNDO takes plays back)."""
+        q = self.status.question
+        if q is not None and q.kind == "play" and q.seat == event.seat and q.card == event.was:
+            first = [event.card] if event.card is not None and event.card in q.guesses else []
+            q.guesses = first + [g for g in q.guesses if g not in first and g != event.was] + [event.was]
+            q.index = 0
+            return
+        likely = f", more likely {event.card}" if event.card is not None else ""
+        self.say(f"{event.seat}'s card was not {event.was}{likely}: check it (UNDO to fix)")
 
     def _guesses(self, seat: str, guess: Card | None, alternatives: Sequence[str] = ()) -> list[str]:
         """The reader's guess first, then every card not yet played this hand, the likeliest

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 
-from device.table import CardPlaced, TableEvent, TrickGathered, TurnSeen
+from device.table import CardCorrected, CardPlaced, TableEvent, TrickGathered, TurnSeen
 
 # vision's seat 0 is the player at the bottom edge of the image; then clockwise on screen.
 VISION_SEATS = ("S", "W", "N", "E")
@@ -87,4 +87,8 @@ class VisionWatcher:
                 events.append(TurnSeen(str(e.card), float(e.confidence)))
             elif e.kind == "trick_gathered":
                 events.append(TrickGathered())
+            elif e.kind == "card_corrected" and e.seat is not None and e.cards:
+                # A card reported earlier was misread: another card reads more clearly as it.
+                events.append(CardCorrected(VISION_SEATS[e.seat], str(e.cards[0]),
+                                            str(e.card) if e.card else None, float(e.confidence)))
         return events

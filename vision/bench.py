@@ -105,22 +105,24 @@ def bench_bidly(root: Path) -> None:
 
 def bench_tracker(n_deals: int) -> None:
     from vision.simulate import SimulatedDeal
-    from vision.tracker import CardTracker
+    from vision.tracker import CardTracker, plays_of
 
     perfect = 0
-    plays = right = dups = found = 0
+    plays = right = dups = found = corrected = 0
     gathered_ok = 0
     for seed in range(HELD_OUT_SEED, HELD_OUT_SEED + n_deals):
         sim = SimulatedDeal(seed)
         tracker = CardTracker(sim.calibration(), deck=sim.deck, style=sim.design.style)
         events = [e for f in sim.frames() for e in tracker.process(f)]
-        # Play order is the order in which cards came to rest (a value may be settled a frame later).
-        placed = [(e.card, e.seat) for e in sorted((e for e in events if e.kind == "card_placed"),
-                                                   key=lambda e: e.frame)]
+        # Play order is the order in which cards came to rest (a value may be settled a frame
+        # later), values as corrected when a stronger reading of a value turned up elsewhere.
+        placed = plays_of(events)
         truth = [(p.card, p.seat) for p in sim.plays]
         plays += len(truth)
         right += sum(1 for a, b in zip(placed, truth) if a == b)
-        dups += len(placed) - len({c for c, _ in placed})
+        known = [c for c, _ in placed if c is not None]
+        corrected += sum(e.kind == "card_corrected" for e in events)
+        dups += len(known) - len(set(known))
         found += len(set(placed) & set(truth))
         perfect += placed == truth
         gathered_ok += sum(e.kind == "trick_gathered" for e in events) == sim.tricks
@@ -129,6 +131,7 @@ def bench_tracker(n_deals: int) -> None:
     _line("tracker: plays right in card, seat and position in order", f"{right}/{plays}", "all", right == plays)
     _line("tracker: plays reported with the right seat (any order)", f"{found}/{plays}", "all", found == plays)
     _line("tracker: duplicate reports", str(dups), "0", dups == 0)
+    _line("tracker: reports corrected later (card_corrected)", str(corrected), "-", None)
     _line("tracker: deals with every trick gathered", f"{gathered_ok}/{n_deals}", "all", gathered_ok == n_deals)
 
 

@@ -4,15 +4,25 @@
 
 * ``card_placed``: a face-up card has lain still for ``stable_frames`` frames and most
   of its recent readings agree on its value; it is attributed to the seat in front of which it lies
-  (or reported as ``trump_turned`` in the trump zone). Each card is reported once per
-  deal, however often it is hidden and seen again.
+  (or reported as ``trump_turned`` in the trump zone). Each physical card is reported
+  once per deal, however often it is hidden and seen again.
+* ``card_corrected``: a card reported earlier as a value (in ``cards``) is not that
+  card, because another card reads more clearly as that value; ``card`` is its best other
+  reading that no other card was reported as (None: unknown). ``frame`` and ``seat`` are
+  those of the earlier report. ``plays_of(events)`` applies the corrections.
 * ``trick_gathered``: every card of the current trick has been gone for
   ``gone_frames`` frames.
 
+Cards are followed as physical cards, not as values: the readings of one frame within
+``same_card`` of each other are one card (an index corner, a pip corner read as some
+other index, alternative outlines), and that card's best reading is its vote.
+
 Only the play area counts (``play_radius`` table units from the centre; seat cards lie
-at 0.6): won tricks and hands held low stay out of it. A hand over the table hides cards for a while: that is not a removal until it lasts
-``gone_frames``. A card being slid into place moves, so it is not stable. Glare that
-spoils a reading for a frame or two breaks no stability but the misread card's own.
+at 0.6): won tricks and hands held low stay out of it. A hand over the table hides
+cards for a while: that is not a removal until it lasts ``gone_frames``. A card being
+slid into place moves, so it is not stable; one lying still but read at alternating
+outlines does not move. Glare that spoils a reading for a frame or two breaks no
+stability but the misread card's own.
 A frame that differs from the last examined one by less than sensor noise is not
 examined again (it costs a thumbnail comparison, well under 2 ms), except for the first
 ``settle_examinations`` frames after a change, so that one unlucky reading of a card that
@@ -34,12 +44,13 @@ from vision.recognize import Detection, identify_cards
 
 @dataclass(frozen=True)
 class CardEvent:
-    kind: str  # "card_placed", "trump_turned", "trick_gathered"
+    kind: str  # "card_placed", "trump_turned", "card_corrected", "trick_gathered"
     frame: int  # for a placed card: the frame since which it lay still (its value may be read later)
     card: Card | None = None
     seat: int | None = None
     confidence: float = 0.0
-    cards: tuple[Card, ...] = ()  # for trick_gathered: the trick in play order
+    # trick_gathered: the trick in play order; card_corrected: the value it was reported as
+    cards: tuple[Card, ...] = ()
 
     def to_json(self) -> dict[str, object]:
         return {"event": self.kind, "frame": self.frame, "card": None if self.card is None else str(self.card),
@@ -56,11 +67,22 @@ class _Track:
     still_since: int = 0  # the frame it came to rest (a hand hiding it does not change this)
     missing: int = 0
     readings: list[tuple[Card, float]] = field(default_factory=list)  # recent (value, confidence)
-    reported: Card | None = None
+    # Every place a reading put it in recent frames, with the frame: one card read at
+    # different corners or outlines is placed a little differently each time, which is
+    # not a move (kept across a move, so that alternating outlines settle).
+    rest: list[tuple[tuple[float, float], int]] = field(default_factory=list)
+    # Total confidence of every fresh reading since it came to rest, per value, and how many
+    # there were: how sure we are of it, to weigh against another card read as the same value.
+    evidence: dict[Card, float] = field(default_factory=dict)
+    fresh_readings: int = 0
+    reported: Card | None = None  # the value it was reported as (None after a correction found none)
+    placed: bool = False  # an event was sent for it
+    seat: int | None = None
 
-    def vote(self, window: int) -> tuple[Card | None, float, float]:
-        """The leading value over the last ``window`` readings, its share and mean confidence."""
-        recent = self.readings[-window:]
+    def vote(self, window: int, exclude: set[Card] | frozenset[Card] = frozenset()) -> tuple[Card | None, float, float]:
+        """The leading value over the last ``window`` readings (values in ``exclude`` left
+        out: other cards are surely those), its share and mean confidence."""
+        recent = [(card, conf) for card, conf in self.readings[-window:] if card not in exclude]
         if not recent:
             return None, 0.0, 0.0
         weight: dict[Card, float] = {}
@@ -70,6 +92,29 @@ class _Track:
         total = sum(weight.values())
         confs = [c for v, c in recent if v == card]
         return card, weight[card] / total, sum(confs) / len(confs)
+
+    def strength(self, card: Card) -> float:
+        """How clearly and consistently this card reads as ``card``: the mean confidence of
+        its readings since it came to rest, a reading of another value counting 0. Not their
+        sum: a misread card that lay longer must not outweigh a clear card played after it."""
+        return self.evidence.get(card, 0.0) / self.fresh_readings if self.fresh_readings else 0.0
+
+    def seen_at(self, points: list[tuple[float, float]], tolerance: float) -> int | None:
+        """The first recent frame a reading put this card where one of ``points`` is, if any."""
+        frames = [k for q, k in self.rest for p in points
+                  if float(np.hypot(p[0] - q[0], p[1] - q[1])) <= tolerance]
+        return min(frames) if frames else None
+
+
+@dataclass
+class _Sighting:
+    """All readings of one physical card in one frame: the corners and outlines the
+    detector found on it (an index corner, a pip corner read as some index, a tighter
+    outline) lie within half a card of each other."""
+
+    best: Detection
+    center: tuple[float, float]  # table units, of ``best``
+    centers: list[tuple[float, float]]  # of every reading
 
 
 class FrameChange:
@@ -97,7 +142,7 @@ class CardTracker:
     def __init__(self, calibration: TableCalibration, *, deck: int = 52, style: str = "auto",
                  templates: GlyphTemplates | None = None, stable_frames: int = 3, gone_frames: int = 4,
                  move_tolerance: float = 0.03, match_radius: float = 0.25, min_confidence: float = 0.45,
-                 play_radius: float = 1.0, settle_examinations: int = 3) -> None:
+                 play_radius: float = 1.0, settle_examinations: int = 3, same_card: float = 0.25) -> None:
         self.calibration = calibration
         self.deck = deck
         self.style = style
@@ -107,6 +152,7 @@ class CardTracker:
         self.move_tolerance = move_tolerance
         self.match_radius = match_radius
         self.play_radius = play_radius
+        self.same_card = same_card  # table units: half a card's length (a card is 0.36 by 0.5)
         self.min_confidence = min_confidence
         self.frame_index = -1
         self.examined = 0  # frames that were run through the detector
@@ -115,16 +161,16 @@ class CardTracker:
         self.settle_examinations = settle_examinations
         self._last: list[Detection] = []
         self._tracks: list[_Track] = []
-        self._reported: set[Card] = set()
-        self._trick: list[Card] = []
-        self._trick_places: list[tuple[tuple[float, float], Card]] = []
+        # The physical card each value was reported for this deal (kept after the trick is
+        # gathered): a value is another card's only if its readings say so more strongly.
+        self._claims: dict[Card, _Track] = {}
+        self._trick: list[_Track] = []  # the cards of the trick on the table, in play order
         self._trick_missing = 0
 
     def new_deal(self) -> None:
         """Forget which cards were played: the next deal may show them again."""
-        self._reported.clear()
+        self._claims.clear()
         self._trick.clear()
-        self._trick_places.clear()
         self._tracks.clear()
 
     def process(self, frame: np.ndarray) -> list[CardEvent]:
@@ -148,42 +194,54 @@ class CardTracker:
         events: list[CardEvent] = []
         matched: set[int] = set()
         window = 2 * self.stable_frames
-        for d in sorted(detections, key=lambda d: -d.confidence):
-            # Every reading places a track (a card read unclearly still came to rest then);
-            # only clear readings may decide its value (see the vote below).
-            if d.card is None:
-                continue
-            center = self.calibration.to_table(d.center)
-            # Won tricks and players' hands lie beyond the play area: they are not plays.
-            if np.hypot(center[0], center[1]) > self.play_radius and not self.calibration.in_trump_zone(d.center):
-                continue
+        for s in self._sightings(detections):
+            d = s.best
+            assert d.card is not None
             best, best_dist = -1, self.match_radius
             for i, track in enumerate(self._tracks):
-                dist = float(np.hypot(center[0] - track.center[0], center[1] - track.center[1]))
+                dist = min(float(np.hypot(c[0] - track.center[0], c[1] - track.center[1])) for c in s.centers)
                 if i not in matched and dist < best_dist:
                     best, best_dist = i, dist
             if best < 0:
-                new = _Track(center, readings=[(d.card, d.confidence)], still_since=self.frame_index)
                 # Seen again after a hand hid it: the same physical card, already reported.
-                for place, card in self._trick_places:
-                    if float(np.hypot(center[0] - place[0], center[1] - place[1])) < self.match_radius:
-                        new.reported = card
-                self._tracks.append(new)
+                again = [t for t in self._trick if t not in self._tracks and
+                         float(np.hypot(s.center[0] - t.center[0], s.center[1] - t.center[1])) < self.match_radius]
+                if again:
+                    again[0].missing = 0
+                    self._tracks.append(again[0])
+                else:
+                    new = _Track(s.center, still_since=self.frame_index,
+                                 rest=[(c, self.frame_index) for c in s.centers])
+                    if fresh:
+                        new.readings = [(d.card, d.confidence)]
+                        new.evidence = {d.card: d.confidence}
+                        new.fresh_readings = 1
+                    self._tracks.append(new)
                 matched.add(len(self._tracks) - 1)
                 continue
             track = self._tracks[best]
             matched.add(best)
-            # A card slid into place moves: it is not placed until it has lain still.
-            if best_dist <= self.move_tolerance:
+            # A card slid into place moves: it is not placed until it has lain still. One
+            # lying still is read at different corners and outlines from frame to frame:
+            # any place it was put since it came to rest is still that place.
+            seen = track.seen_at(s.centers, self.move_tolerance)
+            if seen is not None:
                 track.stable += 1
+                # Outlines alternating from frame to frame: it lay still since it was first seen here.
+                track.still_since = min(track.still_since, seen)
             else:
                 track.stable = 1
                 track.still_since = self.frame_index
                 track.readings = []  # what it looked like while moving (under a hand) does not count
-            track.center = center
+                track.evidence = {}
+                track.fresh_readings = 0
+            track.rest = (track.rest + [(c, self.frame_index) for c in s.centers])[-24:]
+            track.center = s.center
             track.missing = 0
             if fresh:
                 track.readings = (track.readings + [(d.card, d.confidence)])[-window:]
+                track.evidence[d.card] = track.evidence.get(d.card, 0.0) + d.confidence
+                track.fresh_readings += 1
         for i, track in enumerate(self._tracks):
             if i in matched:
                 continue
@@ -192,46 +250,100 @@ class CardTracker:
                 track.stable = 0
         for i in sorted(matched):
             track = self._tracks[i]
-            if track.reported is not None or track.stable < self.stable_frames:
+            if track.placed or track.stable < self.stable_frames:
                 continue
-            voted, share, conf = track.vote(window)
-            # A misreading that flickers in is outvoted; one physical card is reported once,
-            # and a value once per deal.
-            # An unclear value read the same in every recent frame (each with its own sensor
-            # noise) is as good as a clear one.
+            # One physical card is reported once. A value another card was reported as is
+            # left out of this card's vote while that card's readings of it are the stronger.
+            taken = {v for v, t in self._claims.items()
+                     if t is not track and t.strength(v) >= track.strength(v)}
+            voted, share, conf = track.vote(window, taken)
+            # A misreading that flickers in is outvoted. An unclear value read the same in
+            # every recent frame (each with its own sensor noise) is as good as a clear one.
             steady = share == 1.0 and len(track.readings) >= window
-            if voted is None or share < 0.6 or voted in self._reported or (
-                    conf < self.min_confidence and not steady):
+            if voted is None or share < 0.6 or (conf < self.min_confidence and not steady):
                 continue
             card = voted
+            earlier = self._claims.get(card)
+            if earlier is not None and earlier is not track:
+                # This card's readings of the value are the stronger: the earlier report was wrong.
+                events.append(self._correct(earlier, card))
             track.reported = card
-            self._reported.add(card)
+            track.placed = True
+            self._claims[card] = track
             if self.calibration.in_trump_zone(self.calibration_point(track)):
                 events.append(CardEvent("trump_turned", track.still_since, card, None,
                                         conf * share))
             else:
                 seat = self.calibration.seat_of(self.calibration_point(track))
+                track.seat = seat
                 events.append(CardEvent("card_placed", track.still_since, card, seat,
                                         conf * share))
-                self._trick.append(card)
-                self._trick_places.append((track.center, card))
+                self._trick.append(track)
         self._tracks = [t for t in self._tracks if t.missing <= self.gone_frames]
         if self._trick:
-            on_table = {t.reported for t in self._tracks if t.reported is not None and t.missing == 0}
-            if on_table & set(self._trick):
+            if any(t.missing == 0 for t in self._trick if t in self._tracks):
                 self._trick_missing = 0
             else:
                 self._trick_missing += 1
                 if self._trick_missing >= self.gone_frames:
-                    events.append(CardEvent("trick_gathered", self.frame_index, cards=tuple(self._trick),
-                                            confidence=1.0))
+                    cards = tuple(t.reported for t in self._trick if t.reported is not None)
+                    events.append(CardEvent("trick_gathered", self.frame_index, cards=cards, confidence=1.0))
                     self._trick = []
-                    self._trick_places = []
                     self._trick_missing = 0
         return events
+
+    def _correct(self, track: _Track, wrong: Card) -> CardEvent:
+        """``track`` was reported as ``wrong``, but another card's readings of that value are
+        stronger: its value becomes its best other reading that no other card was reported
+        as (None when there is none), said in a ``card_corrected`` event."""
+        others = {v: e for v, e in track.evidence.items() if v != wrong and v not in self._claims}
+        new = max(others, key=lambda v: others[v]) if others else None
+        total = sum(track.evidence.values())
+        track.reported = new
+        if new is not None:
+            self._claims[new] = track
+        return CardEvent("card_corrected", track.still_since, new, track.seat,
+                         others[new] / total if new is not None and total > 0 else 0.0, cards=(wrong,))
+
+    def _sightings(self, detections: list[Detection]) -> list[_Sighting]:
+        """The frame's face-up readings in the play area, grouped by physical card: readings
+        within half a card of each other are one card (no two cards of a trick lie so
+        close). Each card's vote is its best reading, a whole card's before a corner's:
+        a pip corner read as an index is a corner too, and must not outvote the index."""
+        found: list[_Sighting] = []
+        for d in sorted(detections, key=lambda d: (d.partial, -d.confidence)):
+            if d.card is None:
+                continue
+            center = self.calibration.to_table(d.center)
+            # Won tricks and players' hands lie beyond the play area: they are not plays.
+            if np.hypot(center[0], center[1]) > self.play_radius and not self.calibration.in_trump_zone(d.center):
+                continue
+            for s in found:
+                # Linked through any of its readings: outlines of one card can differ by more
+                # than half a card between them, but each lies near another.
+                if any(float(np.hypot(center[0] - c[0], center[1] - c[1])) < self.same_card for c in s.centers):
+                    s.centers.append(center)
+                    break
+            else:
+                found.append(_Sighting(d, center, [center]))
+        return sorted(found, key=lambda s: -s.best.confidence)
 
     def calibration_point(self, track: _Track) -> tuple[float, float]:
         """A track's place back in image pixels, for the calibration's seat and zone tests."""
         inv = np.linalg.inv(self.calibration.image_to_table)
         p = inv @ np.array([track.center[0], track.center[1], 1.0])
         return float(p[0] / p[2]), float(p[1] / p[2])
+
+
+def plays_of(events: list[CardEvent]) -> list[tuple[Card | None, int | None]]:
+    """The cards placed, as corrected by later ``card_corrected`` events, in the order
+    they came to rest (a value may be settled a frame or a correction later). A card
+    whose value was corrected to unknown keeps its place as None: it was played."""
+    placed = sorted((e for e in events if e.kind == "card_placed"), key=lambda e: e.frame)
+    cards: list[Card | None] = [e.card for e in placed]
+    for c in (e for e in events if e.kind == "card_corrected"):
+        for i, p in enumerate(placed):
+            if p.frame == c.frame and p.seat == c.seat and cards[i] in c.cards:
+                cards[i] = c.card
+                break
+    return [(card, p.seat) for card, p in zip(cards, placed)]

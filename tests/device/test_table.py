@@ -13,7 +13,7 @@ from device.clock import ManualClock
 from device.inputs import InputQueue, Press, SerialCommand
 from device.journal import Journal
 from device.simtable import SimTable
-from device.table import CardPlaced, Table, TableEvent, TrickGathered, start_or_resume
+from device.table import CardCorrected, CardPlaced, Question, Table, TableEvent, TrickGathered, start_or_resume
 from engine.cards import Card
 from engine.events import MatchStart, parse_log
 from engine.referee import replay
@@ -125,6 +125,20 @@ def test_unsure_cards_are_asked_and_confirmed(tmp_path: Path) -> None:
     device_plays = [(s, c) for h in table.game.hands for t in h.tricks for s, c in zip(t.seats, t.cards)]  # type: ignore[attr-defined]
     assert device_plays == sim.plays[: len(device_plays)] and len(device_plays) >= 6
     assert len({q for q in asked}) >= 3  # three cards were asked about, one with a wrong first guess
+
+
+def test_a_correction_of_a_card_being_asked_offers_the_likelier_card_first(tmp_path: Path) -> None:
+    table, _, _, _ = build(tmp_path)
+    table.status.question = Question("S", ["7C", "8C", "AS", "KH"], 0.5)
+    table.table_event(CardCorrected("S", "7C", "AS", 0.4))
+    assert table.status.question.guesses == ["AS", "8C", "KH", "7C"] and table.status.question.card == "AS"
+
+
+def test_a_correction_of_a_recorded_card_tells_the_players(tmp_path: Path) -> None:
+    table, _, _, _ = build(tmp_path)
+    table.table_event(CardCorrected("W", "QS", None, 0.0))
+    assert table.status.message is not None and "W's card was not QS" in table.status.message
+    assert table.status.question is None
 
 
 def test_a_verzaking_buzzes_and_takes_over_the_screen_until_ok(tmp_path: Path) -> None:
@@ -240,3 +254,16 @@ def test_rikken_bids_on_the_buttons_without_open_miserie(tmp_path: Path) -> None
     table.step()
     assert [(s, str(c)) for s, c in table.game.hand.auction.calls] == [("N", "vraag")]  # type: ignore[attr-defined]
     assert table.status.bid is not None and table.status.bid.current[0] == "E"
+
+
+def test_the_watcher_passes_a_tracker_correction_on() -> None:
+    from device.watcher import VisionWatcher
+    from vision.tracker import CardEvent
+
+    class Tracker:
+        def process(self, frame: np.ndarray) -> list[CardEvent]:
+            return [CardEvent("card_corrected", 12, Card.parse("AS"), 1, 0.4, cards=(Card.parse("7S"),))]
+
+    watcher = VisionWatcher(None)
+    watcher.tracker = Tracker()
+    assert watcher.watch(np.zeros((4, 4, 3), np.uint8), 0.0) == [CardCorrected("W", "7S", "AS", 0.4)]

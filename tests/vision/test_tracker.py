@@ -6,7 +6,7 @@ from engine.cards import Card
 from vision.calibration import TableCalibration
 from vision.recognize import Detection
 from vision.simulate import SimulatedDeal
-from vision.tracker import CardTracker, FrameChange
+from vision.tracker import CardTracker, FrameChange, plays_of
 
 CAL = TableCalibration.from_seat_cards([(640, 560), (380, 360), (640, 160), (900, 360)], trump_point=(1150, 650))
 
@@ -97,3 +97,61 @@ def test_a_frame_seen_again_unchanged_does_not_vote_again() -> None:
     for _ in range(6):
         events += tr.observe(stale, fresh=False)
     assert [str(e.card) for e in events if e.kind == "card_placed"] == ["AS"]
+
+
+def test_a_pip_corner_read_as_another_value_is_not_a_second_card() -> None:
+    # One card read at its index (TH) and, half a card away, at a pip corner (KH, weaker):
+    # one play. The real KH, played later elsewhere, is still reported.
+    tr = CardTracker(CAL, stable_frames=3)
+    events = []
+    for _ in range(5):
+        events += tr.observe([det("TH", 640, 560, 1.0), det("KH", 640, 530, 0.9)])
+    for _ in range(4):
+        events += tr.observe([det("TH", 640, 560, 1.0), det("KH", 640, 530, 0.9), det("KH", 900, 360, 0.99)])
+    assert [(str(e.card), e.seat) for e in events if e.kind == "card_placed"] == [("TH", 0), ("KH", 3)]
+
+
+def test_a_card_misread_then_its_value_played_is_corrected_and_both_reported() -> None:
+    # AS read as 7S every time (tiny pips): reported 7S. Later the real 7S is played and
+    # read clearly for longer: it is reported, and the earlier report is corrected (to
+    # "unknown": nothing else was read there), never the same card twice.
+    tr = CardTracker(CAL, stable_frames=3, gone_frames=3)
+    events = []
+    for _ in range(4):
+        events += tr.observe([det("7S", 640, 560, 0.8)])
+    for _ in range(3):
+        events += tr.observe([])  # gathered
+    for _ in range(8):
+        events += tr.observe([det("7S", 380, 360, 1.0)])
+    placed = [(str(e.card), e.seat) for e in events if e.kind == "card_placed"]
+    assert placed == [("7S", 0), ("7S", 1)]
+    corrected = [e for e in events if e.kind == "card_corrected"]
+    assert len(corrected) == 1 and corrected[0].card is None and corrected[0].seat == 0
+    assert [str(c) for c in corrected[0].cards] == ["7S"]
+    assert plays_of(events) == [(None, 0), (Card.parse("7S"), 1)]
+
+
+def test_a_card_misread_as_an_already_played_value_is_reported_as_its_other_reading() -> None:
+    # KS played and read clearly; later KC is read as KS most of the time, KC now and then:
+    # it is KC (the KS is another card's), not a second KS.
+    tr = CardTracker(CAL, stable_frames=3, gone_frames=3)
+    events = []
+    for _ in range(8):
+        events += tr.observe([det("KS", 640, 560, 1.0)])
+    for _ in range(3):
+        events += tr.observe([])
+    for card in ("KS", "KC", "KS", "KS", "KC", "KS"):
+        events += tr.observe([det(card, 380, 360, 0.8)])
+    assert [(str(e.card), e.seat) for e in events if e.kind == "card_placed"] == [("KS", 0), ("KC", 1)]
+    assert not [e for e in events if e.kind == "card_corrected"]
+
+
+def test_a_card_read_at_alternating_outlines_is_placed_in_its_turn() -> None:
+    # The detector puts a still card's outline at one of two places in turn (0.05 table
+    # units apart): it lies still, and is placed before the card played after it.
+    tr = CardTracker(CAL, stable_frames=3)
+    events = []
+    for k in range(8):
+        qs = [det("QS", 640, 160)] if k >= 2 else []  # the next card, played two frames later
+        events += tr.observe([det("TC", 380 + (20 if k % 2 else 0), 360)] + qs)
+    assert [(str(c), s) for c, s in plays_of(events)] == [("TC", 1), ("QS", 2)]
