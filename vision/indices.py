@@ -98,8 +98,9 @@ def index_corners(frame: np.ndarray, card_w: float = 0.0) -> list[CornerCandidat
                 rank_centre = (cen[i] + cen[k]) / 2
                 down = cen[j] - rank_centre
                 down = down / (float(np.hypot(down[0], down[1])) + 1e-9)
-            # Letters stand upright on the card: the letter's long axis runs towards the pip.
-            if axis is not None and abs(float(axis @ down)) < 0.85:
+            # Letters stand upright on the card: a letter's long axis runs towards the pip,
+            # a joined "10"'s across; an oblique one is a wrong pairing.
+            if axis is not None and 0.35 < abs(float(axis @ down)) < 0.85:
                 continue
             right = np.array([down[1], -down[0]])  # the card's "across", clockwise from down
             # The letter's size and its distance to the pip each give the card's width.

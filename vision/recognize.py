@@ -24,6 +24,8 @@ SURE_READING = 0.98
 # A corner of a partly covered card is a guess at a place (art and pips offer many):
 # it must read more clearly than a whole card's index to count.
 PARTIAL_MIN_CONFIDENCE = 0.7
+# Another card's index read this clearly on a "whole" card: the outline was several cards.
+CLEAR_READING = 0.9
 
 
 @dataclass
@@ -202,24 +204,40 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
     # The whole cards that _deduplicate keeps whatever the corners read: a corner reading
     # that lies on one of them is dropped there, so it need not be read at all.
     whole = _deduplicate(list(detections))
-    todo: list[tuple[CornerCandidate, float]] = []
-    # Indices found by their ink: cards under others whose outline shows no corner.
-    for c in regions.corners + index_corners(frame, card_w):
+    todo: list[tuple[CornerCandidate, float, Detection | None]] = []
+    for c in regions.corners:
         if c.quad >= 0:
             continue
         w = c.card_w if c.card_w > 0 else card_w if card_w > 0 else max(c.len_a, c.len_b / CARD_ASPECT)
         probe = Detection(None, 0.0, _corner_card(c, w), partial=True)
         if any(_corner_inside(probe, k) or _index_inside(probe, k) for k in whole):
             continue
-        todo.append((c, w))
-    inked = _rank_ink(frame, todo)
-    for (c, w), ink in zip(todo, inked):
+        todo.append((c, w, None))
+    # Indices found by their ink: cards under others whose outline shows no corner. One
+    # may show on a "whole" card: then that outline was several cards (a pile split at
+    # the wrong edge), and a clear reading there says so.
+    for c in index_corners(frame, card_w):
+        probe = Detection(None, 0.0, _corner_card(c, c.card_w), partial=True)
+        on = next((k for k in whole if not k.partial and k.card is not None and _index_inside(probe, k)), None)
+        if on is not None and _same_index(probe, on):
+            continue  # the whole card's own index
+        todo.append((c, c.card_w, on))
+    inked = _rank_ink(frame, [(c, w) for c, w, _ in todo])
+    demoted: set[int] = set()
+    for (c, w, on), ink in zip(todo, inked):
         if not ink:
             continue
         reading, corners = _read_corner(frame, c, w, templates, deck, style)
         if reading is None or reading.confidence < max(min_confidence, PARTIAL_MIN_CONFIDENCE):
             continue
+        if on is not None:
+            if reading.confidence < CLEAR_READING or reading.card == on.card:
+                continue  # art or a pip on the card, or the card itself
+            demoted.add(id(on))
         detections.append(Detection(reading.card, reading.confidence, corners, partial=True))
+    if demoted:
+        detections = [Detection(d.card, d.confidence, d.corners, partial=True) if id(d) in demoted else d
+                      for d in detections]
     return _visible_parts(_deduplicate(detections), frame)
 
 
@@ -347,7 +365,7 @@ def _in_convex(points: np.ndarray, poly: np.ndarray) -> np.ndarray:
 
 
 def _same_index(d: Detection, k: Detection) -> bool:
-    """Two corner readings of one card: the index of one lies within a third of a card
+    """Two corner readings of one card: the index of one lies within a fifth of a card
     width of either index of the other. (A partly covered card's implied outline is a guess: another card's index may
     well lie inside it, on top of it, as in a fanned row.)"""
     def middle(c: np.ndarray, at: int = 0) -> np.ndarray:
@@ -357,7 +375,7 @@ def _same_index(d: Detection, k: Detection) -> bool:
     width = float(np.linalg.norm(k.corners[1] - k.corners[0]))
     mine = middle(d.corners)
     # Either of the card's two indices: the one it was read from, or the one diagonally across.
-    return min(float(np.linalg.norm(mine - middle(k.corners, at))) for at in (0, 2)) < 0.33 * width
+    return min(float(np.linalg.norm(mine - middle(k.corners, at))) for at in (0, 2)) < 0.2 * width
 
 
 def _index_inside(d: Detection, k: Detection) -> bool:
