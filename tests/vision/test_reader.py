@@ -70,3 +70,40 @@ def test_wood_grain_is_no_index_however_letter_like_its_stripes() -> None:
     stripes = (np.sin((y + 6 * np.sin(x / 9.0)) / 3.0) > 0.3)
     wood = np.where(stripes[..., None], np.array([20, 45, 90], np.uint8), np.array([60, 120, 190], np.uint8))
     assert read_index(np.ascontiguousarray(wood.astype(np.uint8))) is None
+
+
+def _washed_out(printed_card: str, contrast: float, light: tuple[float, float, float] = (1.0, 1.0, 1.0),
+                blur: float = 1.2) -> np.ndarray:
+    """An index corner as an overexposed or lamp-lit camera shows it: the ink pulled
+    towards the paper (only ``contrast`` of its darkness left), tinted, slightly blurred."""
+    corner = card_face(Card.parse(printed_card), DeckDesign(style="en"))[:INDEX_H, :INDEX_W].astype(np.float32)
+    paper = np.array([246, 248, 250], np.float32)
+    pale = paper + (corner - paper) * contrast
+    pale = cv2.GaussianBlur(pale * np.array(light, np.float32), (0, 0), blur)
+    return np.ascontiguousarray(np.clip(pale, 0, 255).astype(np.uint8))
+
+
+@pytest.mark.parametrize("printed_card", ["AH", "AD", "KH", "9D", "AS", "JC"])
+def test_pale_washed_out_ink_is_read(printed_card: str) -> None:
+    # Overexposed webcam frames leave a red index pale pink: about a quarter of the ink's
+    # darkness, neither dark nor clearly red by fixed thresholds.
+    reading = read_index(_washed_out(printed_card, 0.22), style="en")
+    assert reading is not None and reading.card == Card.parse(printed_card), reading
+
+
+@pytest.mark.parametrize("printed_card", ["QH", "TD", "KS", "8C"])
+def test_faint_ink_under_a_warm_lamp_keeps_its_colour(printed_card: str) -> None:
+    # A yellow lamp (blue dimmed, red raised) and a faded print: black stays black, red red.
+    reading = read_index(_washed_out(printed_card, 0.35, light=(0.62, 0.9, 1.02)), style="en")
+    assert reading is not None and reading.card == Card.parse(printed_card), reading
+
+
+def test_a_faintly_shaded_blank_corner_stays_blank() -> None:
+    # Paper with a soft shadow across it, noise and a smudge fainter than any print:
+    # lowering the ink threshold for pale print must not make ink of these.
+    rng = np.random.default_rng(3)
+    x = np.linspace(0.0, 1.0, INDEX_W, dtype=np.float32)[None, :, None]
+    paper = np.full((INDEX_H, INDEX_W, 3), (236, 240, 244), np.float32) * (1.0 - 0.07 * x)
+    paper[30:50, 15:35] *= 0.95
+    paper += rng.normal(0, 2.5, paper.shape).astype(np.float32)
+    assert read_index(np.ascontiguousarray(np.clip(paper, 0, 255).astype(np.uint8))) is None
