@@ -117,9 +117,14 @@ def _lerp_sorted(cum: np.ndarray, position: float) -> float:
     return b - diff * (1.0 - t) if t >= 0.5 else a + diff * t
 
 
+# The paper of real cards under warm light measured up to 0.37 (edje train), wood 0.6.
+PAPER_MAX_SATURATION: Final = 0.45
+
+
 # Ink contrast bounds, as a fraction of the paper's brightness in the ink's darkest channel.
 INK_THRESHOLD_MAX: Final = 0.38  # never stricter than this: strong print is cut here, as it always was
 INK_CONTRAST_MIN: Final = 0.10  # never looser: a blank or shaded patch must stay blank
+TINTED_PAPER: Final = 0.25  # paper more saturated than this needs stronger ink
 # Where the rank lies in a patch (canonical pixels): the ink level is measured there, clear
 # of the table past the corner and of court-card art on the right.
 _INDEX_AREA: Final = (slice(4, 52), slice(4, 50))
@@ -164,21 +169,24 @@ def ink_mask(patch: np.ndarray) -> PatchInk:
     dark_b, dark_g, dark_r = cv2.split(cv2.LUT(np.ascontiguousarray(patch[..., :3]),
                                                lut.astype(np.uint8).reshape(1, 256, 3)))
     level = cv2.max(cv2.max(dark_b, dark_g), dark_r)
-    cum_all = np.bincount(level.ravel(), minlength=256).cumsum()
-    # The paper's noise: how far its darker half spreads (most of a patch is paper).
-    p50, p75 = _cum_percentile(cum_all, 0.5), _cum_percentile(cum_all, 0.75)
-    floor = max(INK_CONTRAST_MIN * 256.0, p50 + 4.0 * max(p75 - p50, 1))
+    # The paper's own darkness and noise, from the pixels near its brightness: four noise
+    # widths above it is no ink however pale the print.
+    mean, sd = cv2.meanStdDev(level, mask=on_paper)
+    paper_level, noise = float(mean.ravel()[0]), float(sd.ravel()[0])
+    # On coloured "paper" (light wood is as saturated as card stock under a warm lamp, and
+    # its grain is as faint as pale print) faint ink is not believed: the floor rises
+    # towards the strong-print cut as the paper's colour nears PAPER_MAX_SATURATION.
+    saturation = (max(pb, pg, pr) - min(pb, pg, pr)) / max(pb, pg, pr, 1.0)
+    tint = min(max((saturation - TINTED_PAPER) / (PAPER_MAX_SATURATION - TINTED_PAPER), 0.0), 1.0)
+    contrast_min = INK_CONTRAST_MIN + tint * (INK_THRESHOLD_MAX - INK_CONTRAST_MIN)
+    floor = max(contrast_min * 256.0, paper_level + 4.0 * max(noise, 1.0))
     # The ink's own level: near the darkest of where the rank lies (ink is a tenth of it).
     # Thin blurred strokes never reach the full ink contrast, hence a cut below half.
     cum_area = np.bincount(level[_INDEX_AREA].ravel(), minlength=256).cumsum()
     ink_level = _cum_percentile(cum_area, 0.97)
-    cut = min(max(p50 + 0.45 * (ink_level - p50), floor), INK_THRESHOLD_MAX * 256.0)
+    cut = min(max(paper_level + 0.45 * (ink_level - paper_level), floor), INK_THRESHOLD_MAX * 256.0)
     ink = (level >= math.ceil(cut)).view(np.uint8)
     return PatchInk(ink, (pb, pg, pr))
-
-
-# The paper of real cards under warm light measured up to 0.37 (edje train), wood 0.6.
-PAPER_MAX_SATURATION: Final = 0.45
 
 
 def extract_glyphs(patch: np.ndarray) -> IndexGlyphs | None:

@@ -94,7 +94,7 @@ def test_pale_washed_out_ink_is_read(printed_card: str) -> None:
 @pytest.mark.parametrize("printed_card", ["QH", "TD", "KS", "8C"])
 def test_faint_ink_under_a_warm_lamp_keeps_its_colour(printed_card: str) -> None:
     # A yellow lamp (blue dimmed, red raised) and a faded print: black stays black, red red.
-    reading = read_index(_washed_out(printed_card, 0.35, light=(0.62, 0.9, 1.02)), style="en")
+    reading = read_index(_washed_out(printed_card, 0.35, light=(0.72, 0.9, 1.02)), style="en")
     assert reading is not None and reading.card == Card.parse(printed_card), reading
 
 
