@@ -297,8 +297,10 @@ def classify(glyphs: IndexGlyphs, letters: list[str], style: str,
             return None
         rank, rank_confidence = named
     else:
-        ranks = nets.rank_probabilities(glyphs.rank_mask, glyphs.parts, letters)
+        ranks, not_index = nets.rank_probabilities(glyphs.rank_mask, glyphs.parts, letters)
         letter = max(ranks, key=ranks.__getitem__)
+        if not_index >= ranks[letter]:
+            return None  # a centre pip, court-card art, an index seen sideways: no index here
         found = letter_to_rank(letter, style)
         if found is None:
             return None

@@ -107,3 +107,18 @@ def test_a_faintly_shaded_blank_corner_stays_blank() -> None:
     paper[30:50, 15:35] *= 0.95
     paper += rng.normal(0, 2.5, paper.shape).astype(np.float32)
     assert read_index(np.ascontiguousarray(np.clip(paper, 0, 255).astype(np.uint8))) is None
+
+
+def test_centre_pips_are_not_read_as_an_index() -> None:
+    # A corner found at the wrong scale or place shows a number card's centre pips: a pip
+    # where the rank would be and another under it. That is no index (the reader used to
+    # name each such window some card, often an ace, at up to full confidence).
+    windows = read = 0
+    for printed_card in ("4D", "7S", "9C", "TH"):
+        face = cv2.resize(card_face(Card.parse(printed_card), DeckDesign(style="en")), None, fx=0.6, fy=0.6,
+                          interpolation=cv2.INTER_AREA)
+        for oy in range(20, face.shape[0] - INDEX_H, 12):
+            for ox in range(20, face.shape[1] - INDEX_W, 12):
+                windows += 1
+                read += read_index(np.ascontiguousarray(face[oy:oy + INDEX_H, ox:ox + INDEX_W]), style="en") is not None
+    assert windows > 20 and read <= 0.1 * windows, (read, windows)
