@@ -1,6 +1,6 @@
 """Train the index reader's networks (vision/glyph_net.py) from printed fonts.
 
-    .venv/bin/python tools/train_reader.py          # ~6 min on this machine -> vision/data/reader_net.npz
+    .venv/bin/python tools/train_reader.py          # ~9 min on this machine -> vision/data/reader_net.npz
 
 Where the examples come from (no real photo: every photo set stays held out):
 
@@ -9,13 +9,16 @@ Where the examples come from (no real photo: every photo set stays held out):
   faces), rendered with pygame's FreeType; suit pips from the DejaVu symbols and from the
   project's own pip shapes;
 * the project's own synthetic cards (Hershey fonts, every index style) rendered at
-  camera distance by vision.synth.
+  camera distance by vision.synth;
+* corners with no index, which the rank networks learn as one more answer (NOT_INDEX):
+  pips printed in a column in the fonts, and corner-sized windows of the project's card
+  faces away from their upright indices (centre pips, court-card art, indices sideways).
 
 Each index is printed on a card corner at a random size, weight, spacing and place, with a
 bit of the table and sometimes a court card's frame line beside it, then photographed:
 tilted a little, shrunk to 55-230 camera pixels per card width, blurred, noised,
 JPEG-compressed and warped back, and cut out by vision.index_reader.extract_glyphs, the
-same code the reader runs. The networks are plain numpy MLPs trained with Adam; three of
+same code the reader runs. The networks are plain numpy MLPs trained with Adam; six of
 each, trained on different draws of the examples, vote.
 
 This script is a development tool: it needs pygame (a project dependency) and the fonts;
@@ -36,7 +39,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.cards import FULL_DECK, Suit  # noqa: E402
 from vision.faces import INDEX_H, INDEX_W, STYLES, pip_mask, rank_text  # noqa: E402
-from vision.glyph_net import RANK_LETTERS, SUITS, WEIGHTS_PATH, Ensemble, Mlp, rank_features, suit_features  # noqa: E402
+from vision.glyph_net import (NOT_INDEX, RANK_LETTERS, SUITS, WEIGHTS_PATH, Ensemble, Mlp, rank_features,  # noqa: E402
+                              suit_features)
 from vision.index_reader import extract_glyphs  # noqa: E402
 
 SEED = 31_000  # nothing else uses these seeds
@@ -135,9 +139,16 @@ def _resize(mask: np.ndarray, w: int, h: int) -> np.ndarray:
 
 def font_index(rng: np.random.Generator, glyphs: FontGlyphs, suit_fonts: list[int], letter: str,
                suit: Suit) -> np.ndarray | None:
-    """A photographed index corner (INDEX_H x INDEX_W BGR), printed in a random font."""
+    """A photographed index corner (INDEX_H x INDEX_W BGR), printed in a random font.
+    ``letter`` "" prints a pip where the rank would be: pips in a column, no index."""
     font = int(rng.integers(len(glyphs.fonts)))
-    if letter == "10":
+    if letter == "":
+        g = glyphs.glyph(int(rng.choice(suit_fonts)), SUIT_CHARS[suit]) if suit_fonts else None
+        if g is None:
+            return None
+        text = _weight(g, rng)
+        squeeze = float(rng.uniform(0.8, 1.2))
+    elif letter == "10":
         one, zero = glyphs.glyph(font, "1"), glyphs.glyph(font, "0")
         if one is None or zero is None:
             return None
@@ -149,7 +160,9 @@ def font_index(rng: np.random.Generator, glyphs: FontGlyphs, suit_fonts: list[in
         x0 = one.shape[1] + gap
         text[h - zero.shape[0]:, x0: x0 + zero.shape[1]] = np.maximum(
             text[h - zero.shape[0]:, x0: x0 + zero.shape[1]], zero[:, : text.shape[1] - x0])
-        squeeze = float(rng.uniform(0.55, 1.05))
+        # A 10 is as wide as high or a little narrower; one squeezed into a narrow oval in
+        # one piece taught the networks to read a narrow serif Q (bidly) as 10.
+        squeeze = float(rng.uniform(0.85, 1.05) if gap <= 0 else rng.uniform(0.7, 1.05))
     else:
         g = flat_top_three(rng) if letter == "3" and rng.random() < 0.3 else glyphs.glyph(font, letter)
         if g is None:
@@ -253,7 +266,35 @@ def synth_patches(rng: np.random.Generator, n: int) -> list[tuple[np.ndarray, st
     return out
 
 
-def examples(n_font: int, n_synth: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def face_windows(rng: np.random.Generator, n: int) -> list[np.ndarray]:
+    """Corner-sized windows of the project's card faces that hold no upright index: centre
+    pips, court-card frames and art, and indices seen sideways or upside down (a corner
+    read with the wrong handedness, or the wrong end of a card). The rank network learns
+    these as "no index" (NOT_INDEX), so such corners are not read as some card."""
+    from vision.faces import CARD_W, HERSHEY_FONTS, DeckDesign, card_face
+
+    out: list[np.ndarray] = []
+    styles = list(STYLES)
+    fonts = list(HERSHEY_FONTS)
+    while len(out) < n:
+        card = FULL_DECK[int(rng.integers(len(FULL_DECK)))]
+        design = DeckDesign(style=styles[int(rng.integers(len(styles)))], font=fonts[int(rng.integers(len(fonts)))],
+                            thickness=int(rng.integers(1, 5)), index_height=int(rng.integers(30, 46)))
+        face = np.ascontiguousarray(np.rot90(card_face(card, design), int(rng.integers(4))))
+        fh, fw = face.shape[:2]
+        ox, oy = int(rng.integers(0, fw - INDEX_W + 1)), int(rng.integers(0, fh - INDEX_H + 1))
+        if fw == CARD_W and (ox < 40 and oy < 60 or ox > fw - INDEX_W - 40 and oy > fh - INDEX_H - 60):
+            continue  # an upright index (upright again after half a turn) or most of one
+        patch = face[oy: oy + INDEX_H, ox: ox + INDEX_W].astype(np.float32)
+        patch *= rng.uniform(0.75, 1.05, 3).astype(np.float32)
+        if rng.random() < 0.25:  # pale print
+            patch = patch + (np.float32(240) - patch) * float(rng.uniform(0.2, 0.5))
+        out.append(photograph(rng, np.clip(patch, 0, 255).astype(np.uint8)))
+    return out
+
+
+def examples(n_font: int, n_synth: int, seed: int,
+             n_negative: int = 0) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     rng = np.random.default_rng(seed)
     fonts = find_fonts()
     if not fonts:
@@ -279,6 +320,22 @@ def examples(n_font: int, n_synth: int, seed: int) -> tuple[np.ndarray, np.ndarr
         sx.append(suit_features(g.suit_mask))
         sy.append(SUITS.index(suit))
     print(f"{len(patches)} index corners printed, {len(rx)} read by extract_glyphs", flush=True)
+    # No index: pips in a column printed in the fonts, and windows of the project's faces.
+    negatives: list[np.ndarray] = []
+    while len(negatives) < n_negative // 14:
+        p = font_index(rng, glyphs, suit_fonts, "", SUITS[int(rng.integers(4))])
+        if p is not None:
+            negatives.append(p)
+    negatives += face_windows(rng, n_negative - len(negatives))
+    kept = 0
+    for patch in negatives:
+        g = extract_glyphs(patch)
+        if g is None:
+            continue
+        rx.append(rank_features(g.rank_mask, g.parts))
+        ry.append(NOT_INDEX)
+        kept += 1
+    print(f"{len(negatives)} corners with no index, {kept} taken for one by extract_glyphs", flush=True)
     return np.array(rx), np.array(ry), np.array(sx), np.array(sy)
 
 
@@ -339,30 +396,35 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--font-samples", type=int, default=40000)
     parser.add_argument("--synth-samples", type=int, default=3000, help="cards (two corners each)")
+    parser.add_argument("--negative-samples", type=int, default=40000,
+                        help="corners with no index (most face windows are blank: extract_glyphs drops them)")
     parser.add_argument("--epochs", type=int, default=30)
-    parser.add_argument("--members", type=int, default=3, help="networks trained apart whose votes are averaged")
+    parser.add_argument("--members", type=int, default=6, help="networks trained apart whose votes are averaged")
     parser.add_argument("--out", type=Path, default=WEIGHTS_PATH)
     args = parser.parse_args(argv)
     t0 = time.time()
-    rx, ry, sx, sy = examples(args.font_samples, args.synth_samples, SEED)
+    rx, ry, sx, sy = examples(args.font_samples, args.synth_samples, SEED, args.negative_samples)
     print(f"examples in {time.time() - t0:.0f} s", flush=True)
     n = len(rx)
     val = np.random.default_rng(SEED + 1).random(n) < 0.1
+    n_suit = len(sx)  # the suit examples are the first rank examples' (no-index corners have none)
     arrays: dict[str, np.ndarray] = {}
     ranks, suits = [], []
     for k in range(args.members):
         # Members differ in their start and in the half of the examples they see.
         rng = np.random.default_rng(SEED + 10 * k)
         pick = ~val & (rng.random(n) < 0.75)
-        ranks.append(train_mlp(rx[pick], ry[pick], len(RANK_LETTERS), (256, 128), args.epochs, SEED + 10 * k))
-        suits.append(train_mlp(sx[pick], sy[pick], len(SUITS), (64,), args.epochs, SEED + 10 * k + 1))
+        ranks.append(train_mlp(rx[pick], ry[pick], NOT_INDEX + 1, (256, 128), args.epochs, SEED + 10 * k))
+        suits.append(train_mlp(sx[pick[:n_suit]], sy[pick[:n_suit]], len(SUITS), (64,), args.epochs,
+                               SEED + 10 * k + 1))
         suffix = str(k) if k else ""
         arrays |= ranks[-1].to_arrays(f"rank{suffix}") | suits[-1].to_arrays(f"suit{suffix}")
         print(f"member {k}: validation rank {accuracy(ranks[-1], rx[val], ry[val]):.3f}, "
-              f"suit {accuracy(suits[-1], sx[val], sy[val]):.3f}", flush=True)
+              f"suit {accuracy(suits[-1], sx[val[:n_suit]], sy[val[:n_suit]]):.3f}", flush=True)
     together = Ensemble(tuple(ranks)), Ensemble(tuple(suits))
     print(f"together: validation rank {accuracy(together[0], rx[val], ry[val]):.3f}, "
-          f"suit {accuracy(together[1], sx[val], sy[val]):.3f} ({int(val.sum())} held back)", flush=True)
+          f"suit {accuracy(together[1], sx[val[:n_suit]], sy[val[:n_suit]]):.3f} ({int(val.sum())} held back)",
+          flush=True)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(args.out, **arrays)
     print(f"-> {args.out} ({args.out.stat().st_size / 1e3:.0f} kB) in {time.time() - t0:.0f} s")

@@ -28,6 +28,10 @@ WEIGHTS_PATH: Final = Path(__file__).resolve().parent / "data" / "reader_net.npz
 # Every letter an index can show, in any style (what the rank network names).
 RANK_LETTERS: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "10",
                        "J", "Q", "K", "A", "B", "V", "H", "D", "R")
+# The rank network's last output, after the letters: ink that is no index at all (a centre
+# pip, court-card art, an index seen sideways or upside down), which it learned from such
+# corners of the project's own card faces. Without it every such corner read as some card.
+NOT_INDEX: Final = len(RANK_LETTERS)
 SUITS: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 
 _RANK_SHAPE: Final = (16, 24)  # w, h of the stretched glyph
@@ -110,11 +114,15 @@ class ReaderNets:
     rank: Ensemble
     suit: Ensemble
 
-    def rank_probabilities(self, mask: np.ndarray, parts: int, allowed: list[str]) -> dict[str, float]:
-        """Probability of each allowed letter (the others are ruled out before softmax)."""
+    def rank_probabilities(self, mask: np.ndarray, parts: int, allowed: list[str]) -> tuple[dict[str, float], float]:
+        """Probability of each allowed letter (the others are ruled out before softmax), and
+        that the glyph is no index at all (0 for networks without that output)."""
         z = self.rank.logits(rank_features(mask, parts)[None, :])[0]
         keep = [i for i, letter in enumerate(RANK_LETTERS) if letter in allowed]
-        return dict(zip((RANK_LETTERS[i] for i in keep), _softmax(z[keep])))
+        if z.shape[0] > NOT_INDEX:
+            p = _softmax(z[keep + [NOT_INDEX]])
+            return dict(zip((RANK_LETTERS[i] for i in keep), p[:-1])), p[-1]
+        return dict(zip((RANK_LETTERS[i] for i in keep), _softmax(z[keep]))), 0.0
 
     def suit_probabilities(self, mask: np.ndarray, allowed: tuple[Suit, ...]) -> dict[Suit, float]:
         z = self.suit.logits(suit_features(mask)[None, :])[0]

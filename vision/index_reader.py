@@ -117,38 +117,83 @@ def _lerp_sorted(cum: np.ndarray, position: float) -> float:
     return b - diff * (1.0 - t) if t >= 0.5 else a + diff * t
 
 
-def ink_mask(patch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Ink (dark or strongly red) relative to the patch's own paper colour; also the redness."""
-    b, g, r = (c.astype(np.int16) for c in cv2.split(patch)[:3])
-    gray = (b + g + g + r) >> 2
-    rg = r - g
-    # The paper's brightness (85th percentile) and the red-green balance of the paper
-    # (median), read off histograms: pixel values are small integers, and sorting a patch's
-    # pixels (np.percentile, np.median) cost more than the rest of the reader.
-    cum = np.bincount(gray.ravel(), minlength=256).cumsum()
-    paper = _lerp_sorted(cum, 0.85 * (gray.size - 1))
-    # gray and rg are integers: comparing them with whole-number bounds is exact and
-    # makes no float arrays.
-    rg_paper = rg[gray >= math.ceil(paper - 12)]
-    n = rg_paper.size
-    if n:
-        cum_rg = np.bincount(rg_paper + 255, minlength=511).cumsum()
-        lo = _sorted_value(cum_rg, (n - 1) // 2) - 255
-        paper_rg = float(lo) if n % 2 else (lo + _sorted_value(cum_rg, n // 2) - 255) / 2.0
-    else:
-        paper_rg = 0.0
-    ink = (gray < math.ceil(paper * 0.62)) | ((rg > math.floor(45 + paper_rg)) & (gray < math.ceil(paper * 0.88)))
-    return ink.view(np.uint8), rg - paper_rg
-
-
 # The paper of real cards under warm light measured up to 0.37 (edje train), wood 0.6.
 PAPER_MAX_SATURATION: Final = 0.45
+
+
+# Ink contrast bounds, as a fraction of the paper's brightness in the ink's darkest channel.
+INK_THRESHOLD_MAX: Final = 0.38  # never stricter than this: strong print is cut here, as it always was
+INK_CONTRAST_MIN: Final = 0.10  # never looser: a blank or shaded patch must stay blank
+TINTED_PAPER: Final = 0.25  # paper more saturated than this needs stronger ink
+# Where the rank lies in a patch (canonical pixels): the ink level is measured there, clear
+# of the table past the corner and of court-card art on the right.
+_INDEX_AREA: Final = (slice(4, 52), slice(4, 50))
+
+
+@dataclass
+class PatchInk:
+    """A patch cut into ink and paper, and the paper's colour (to tell red ink from black)."""
+
+    mask: np.ndarray  # uint8 0/1
+    paper_bgr: tuple[float, float, float]
+
+
+def _cum_percentile(cum: np.ndarray, q: float) -> int:
+    """The value at fraction ``q`` of a cumulative histogram (index = value)."""
+    return _sorted_value(cum, int(q * (int(cum[-1]) - 1)))
+
+
+_LEVELS: Final = np.arange(256, dtype=np.float32)
+
+
+def ink_mask(patch: np.ndarray) -> PatchInk:
+    """Ink relative to the patch's own paper: what is dark in any colour channel.
+
+    Each channel is divided by the paper's own value of it (so a yellow lamp or a shadow
+    does not matter), and a pixel's darkness is that of its darkest channel: black ink is
+    dark in all three, red ink in green and blue, however pale it prints. The cut is
+    adapted to the patch: about half the ink's own contrast, so pale or washed-out print
+    is cut near its middle as strong print is, but never stricter than
+    ``INK_THRESHOLD_MAX`` and never looser than ``INK_CONTRAST_MIN`` or the paper's noise."""
+    b, g, r = (c.astype(np.int16) for c in cv2.split(patch)[:3])
+    gray = (b + g + g + r) >> 2
+    # The paper's brightness (85th percentile), read off a histogram: sorting a patch's
+    # pixels (np.percentile) cost more than the rest of the reader.
+    cum = np.bincount(gray.ravel(), minlength=256).cumsum()
+    paper = _lerp_sorted(cum, 0.85 * (gray.size - 1))
+    on_paper = (gray >= math.ceil(paper - 12)).view(np.uint8)
+    pb, pg, pr, _ = cv2.mean(patch[..., :3], mask=on_paper)
+    # Darkness in 1/256 steps of each channel's paper value, by lookup table (cheaper than
+    # float images), then the darkest channel's.
+    lut = np.stack([np.clip(256.0 * (1.0 - _LEVELS / max(p, 8.0)), 0, 255) for p in (pb, pg, pr)], axis=-1)
+    dark_b, dark_g, dark_r = cv2.split(cv2.LUT(np.ascontiguousarray(patch[..., :3]),
+                                               lut.astype(np.uint8).reshape(1, 256, 3)))
+    level = cv2.max(cv2.max(dark_b, dark_g), dark_r)
+    # The paper's own darkness and noise, from the pixels near its brightness: four noise
+    # widths above it is no ink however pale the print.
+    mean, sd = cv2.meanStdDev(level, mask=on_paper)
+    paper_level, noise = float(mean.ravel()[0]), float(sd.ravel()[0])
+    # On coloured "paper" (light wood is as saturated as card stock under a warm lamp, and
+    # its grain is as faint as pale print) faint ink is not believed: the floor rises
+    # towards the strong-print cut as the paper's colour nears PAPER_MAX_SATURATION.
+    saturation = (max(pb, pg, pr) - min(pb, pg, pr)) / max(pb, pg, pr, 1.0)
+    tint = min(max((saturation - TINTED_PAPER) / (PAPER_MAX_SATURATION - TINTED_PAPER), 0.0), 1.0)
+    contrast_min = INK_CONTRAST_MIN + tint * (INK_THRESHOLD_MAX - INK_CONTRAST_MIN)
+    floor = max(contrast_min * 256.0, paper_level + 4.0 * max(noise, 1.0))
+    # The ink's own level: near the darkest of where the rank lies (ink is a tenth of it).
+    # Thin blurred strokes never reach the full ink contrast, hence a cut below half.
+    cum_area = np.bincount(level[_INDEX_AREA].ravel(), minlength=256).cumsum()
+    ink_level = _cum_percentile(cum_area, 0.97)
+    cut = min(max(paper_level + 0.45 * (ink_level - paper_level), floor), INK_THRESHOLD_MAX * 256.0)
+    ink = (level >= math.ceil(cut)).view(np.uint8)
+    return PatchInk(ink, (pb, pg, pr))
 
 
 def extract_glyphs(patch: np.ndarray) -> IndexGlyphs | None:
     """Find the rank (topmost ink, a "10" is two parts) and the suit pip under it."""
     ph, pw = patch.shape[:2]
-    ink, redness = ink_mask(patch)
+    patch_ink = ink_mask(patch)
+    ink = patch_ink.mask
     # An index corner is mostly paper; a card back or court-card art is mostly ink.
     ink_fraction = cv2.countNonZero(ink) / ink.size
     if ink_fraction > 0.4:
@@ -218,10 +263,24 @@ def extract_glyphs(patch: np.ndarray) -> IndexGlyphs | None:
         return None
     y, x, w, h, i = suit
     suit_mask = (labels[y:y + h, x:x + w] == i).astype(np.uint8)
-    suit_red = float(np.mean(redness[y:y + h, x:x + w][suit_mask > 0]))
-    rank_red = float(np.mean(redness[y0:y1, x0:x1][rank_mask > 0]))
-    red = (suit_red + rank_red) / 2 > 35
+    suit_px = patch[y:y + h, x:x + w][suit_mask > 0]
+    rank_px = patch[y0:y1, x0:x1][rank_mask > 0]
+    red = _red_share(np.concatenate([suit_px, rank_px])[:, :3], patch_ink.paper_bgr) > RED_SHARE
     return IndexGlyphs(rank_mask, suit_mask, red, len(rank_parts))
+
+
+# Red ink keeps much of its red while it loses green, black ink loses both alike; the share
+# is the same however pale or blurred the print (mixing with paper scales both alike).
+RED_SHARE: Final = 0.3  # printed red: 1.7% below it (old rule: 7%), printed black: none above 0.24
+
+
+def _red_share(pixels: np.ndarray, paper_bgr: tuple[float, float, float]) -> float:
+    """How much of the ink's fall in green (below the paper's) red does not share: near 0
+    for black ink, near 1 for red."""
+    px = pixels.astype(np.float32)
+    green = px[:, 1] / max(paper_bgr[1], 8.0)
+    red = px[:, 2] / max(paper_bgr[2], 8.0)
+    return float((red - green).sum() / max(float((1.0 - green).sum()), 1e-6))
 
 
 def classify(glyphs: IndexGlyphs, letters: list[str], style: str,
@@ -238,8 +297,10 @@ def classify(glyphs: IndexGlyphs, letters: list[str], style: str,
             return None
         rank, rank_confidence = named
     else:
-        ranks = nets.rank_probabilities(glyphs.rank_mask, glyphs.parts, letters)
+        ranks, not_index = nets.rank_probabilities(glyphs.rank_mask, glyphs.parts, letters)
         letter = max(ranks, key=ranks.__getitem__)
+        if not_index >= ranks[letter]:
+            return None  # a centre pip, court-card art, an index seen sideways: no index here
         found = letter_to_rank(letter, style)
         if found is None:
             return None

@@ -70,3 +70,55 @@ def test_wood_grain_is_no_index_however_letter_like_its_stripes() -> None:
     stripes = (np.sin((y + 6 * np.sin(x / 9.0)) / 3.0) > 0.3)
     wood = np.where(stripes[..., None], np.array([20, 45, 90], np.uint8), np.array([60, 120, 190], np.uint8))
     assert read_index(np.ascontiguousarray(wood.astype(np.uint8))) is None
+
+
+def _washed_out(printed_card: str, contrast: float, light: tuple[float, float, float] = (1.0, 1.0, 1.0),
+                blur: float = 1.2) -> np.ndarray:
+    """An index corner as an overexposed or lamp-lit camera shows it: the ink pulled
+    towards the paper (only ``contrast`` of its darkness left), tinted, slightly blurred."""
+    corner = card_face(Card.parse(printed_card), DeckDesign(style="en"))[:INDEX_H, :INDEX_W].astype(np.float32)
+    paper = np.array([246, 248, 250], np.float32)
+    pale = paper + (corner - paper) * contrast
+    pale = cv2.GaussianBlur(pale * np.array(light, np.float32), (0, 0), blur)
+    return np.ascontiguousarray(np.clip(pale, 0, 255).astype(np.uint8))
+
+
+@pytest.mark.parametrize("printed_card", ["AH", "AD", "KH", "9D", "AS", "JC"])
+def test_pale_washed_out_ink_is_read(printed_card: str) -> None:
+    # Overexposed webcam frames leave a red index pale pink: about a quarter of the ink's
+    # darkness, neither dark nor clearly red by fixed thresholds.
+    reading = read_index(_washed_out(printed_card, 0.22), style="en")
+    assert reading is not None and reading.card == Card.parse(printed_card), reading
+
+
+@pytest.mark.parametrize("printed_card", ["QH", "TD", "KS", "8C"])
+def test_faint_ink_under_a_warm_lamp_keeps_its_colour(printed_card: str) -> None:
+    # A yellow lamp (blue dimmed, red raised) and a faded print: black stays black, red red.
+    reading = read_index(_washed_out(printed_card, 0.35, light=(0.72, 0.9, 1.02)), style="en")
+    assert reading is not None and reading.card == Card.parse(printed_card), reading
+
+
+def test_a_faintly_shaded_blank_corner_stays_blank() -> None:
+    # Paper with a soft shadow across it, noise and a smudge fainter than any print:
+    # lowering the ink threshold for pale print must not make ink of these.
+    rng = np.random.default_rng(3)
+    x = np.linspace(0.0, 1.0, INDEX_W, dtype=np.float32)[None, :, None]
+    paper = np.full((INDEX_H, INDEX_W, 3), (236, 240, 244), np.float32) * (1.0 - 0.07 * x)
+    paper[30:50, 15:35] *= 0.95
+    paper += rng.normal(0, 2.5, paper.shape).astype(np.float32)
+    assert read_index(np.ascontiguousarray(np.clip(paper, 0, 255).astype(np.uint8))) is None
+
+
+def test_centre_pips_are_not_read_as_an_index() -> None:
+    # A corner found at the wrong scale or place shows a number card's centre pips: a pip
+    # where the rank would be and another under it. That is no index (the reader used to
+    # name each such window some card, often an ace, at up to full confidence).
+    windows = read = 0
+    for printed_card in ("4D", "7S", "9C", "TH"):
+        face = cv2.resize(card_face(Card.parse(printed_card), DeckDesign(style="en")), None, fx=0.6, fy=0.6,
+                          interpolation=cv2.INTER_AREA)
+        for oy in range(20, face.shape[0] - INDEX_H, 12):
+            for ox in range(20, face.shape[1] - INDEX_W, 12):
+                windows += 1
+                read += read_index(np.ascontiguousarray(face[oy:oy + INDEX_H, ox:ox + INDEX_W]), style="en") is not None
+    assert windows > 20 and read <= 0.1 * windows, (read, windows)
