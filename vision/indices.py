@@ -103,16 +103,20 @@ def index_corners(frame: np.ndarray, card_w: float = 0.0) -> list[CornerCandidat
             if axis is not None and 0.35 < abs(float(axis @ down)) < 0.85:
                 continue
             right = np.array([down[1], -down[0]])  # the card's "across", clockwise from down
-            # The letter's size and its distance to the pip each give the card's width.
-            card = 0.5 * (sz[i] / RANK_HEIGHT + float(np.hypot(*(cen[j] - rank_centre))) / PIP_DISTANCE)
-            if card_w > 0 and 0.67 * card_w < card < 1.5 * card_w:
-                card = card_w  # the size of the whole cards in the frame is surer
-            corner = rank_centre - RANK_CENTRE[0] * card * right - RANK_CENTRE[1] * card * down
-            if not _edge_beside(gray, corner, right, down, card):
-                continue  # ink in the middle of a card (pips, art) and not at its corner
-            out.append(CornerCandidate(corner.astype(np.float32), right.astype(np.float32),
-                                       down.astype(np.float32), float(card), float(card * CARD_ASPECT), -1,
-                                       float(card)))
+            # The letter's size and its distance to the pip each give the card's width; the
+            # size of the whole cards in the frame is surer when it is near that, but may
+            # come from a wrong outline: when the two differ, both are offered.
+            own = 0.5 * (sz[i] / RANK_HEIGHT + float(np.hypot(*(cen[j] - rank_centre))) / PIP_DISTANCE)
+            sizes = [own]
+            if card_w > 0 and 0.67 * card_w < own < 1.5 * card_w:
+                sizes = [card_w] if abs(own - card_w) < 0.06 * card_w else [card_w, own]
+            for card in sizes:
+                corner = rank_centre - RANK_CENTRE[0] * card * right - RANK_CENTRE[1] * card * down
+                if not _edge_beside(gray, corner, right, down, card):
+                    continue  # ink in the middle of a card (pips, art) and not at its corner
+                out.append(CornerCandidate(corner.astype(np.float32), right.astype(np.float32),
+                                           down.astype(np.float32), float(card), float(card * CARD_ASPECT), -1,
+                                           float(card)))
             if len(out) >= MAX_CANDIDATES:
                 return out
     return out

@@ -24,8 +24,9 @@ SURE_READING = 0.98
 # A corner of a partly covered card is a guess at a place (art and pips offer many):
 # it must read more clearly than a whole card's index to count.
 PARTIAL_MIN_CONFIDENCE = 0.7
-# Another card's index read this clearly on a "whole" card: the outline was several cards.
-CLEAR_READING = 0.9
+# Another card's index read this clearly on a "whole" card: the outline was several cards
+# (the "no index" answer of the reader keeps art and pips from reaching it).
+CLEAR_READING = 0.75
 
 
 @dataclass
@@ -216,7 +217,10 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
     # Indices found by their ink: cards under others whose outline shows no corner. One
     # may show on a "whole" card: then that outline was several cards (a pile split at
     # the wrong edge), and a clear reading there says so.
-    for c in index_corners(frame, card_w):
+    # The size of the cards read whole (an outline of several cards read as none does not count).
+    read_w = [float(min(np.linalg.norm(k.corners[1] - k.corners[0]), np.linalg.norm(k.corners[2] - k.corners[1])))
+              for k in whole if k.card is not None]
+    for c in index_corners(frame, float(np.median(read_w)) if read_w else card_w):
         probe = Detection(None, 0.0, _corner_card(c, c.card_w), partial=True)
         on = next((k for k in whole if not k.partial and k.card is not None and _index_inside(probe, k)), None)
         if on is not None and _same_index(probe, on):
@@ -303,7 +307,9 @@ def _visible_parts(detections: list[Detection], frame: np.ndarray) -> list[Detec
             continue
         # Slivers along the edges are outlines found a pixel off, not card that shows:
         # the part that shows is the piece, wider than a sliver, nearest the index corner.
-        shows = cv2.morphologyEx((~covered).view(np.uint8), cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+        # (Beyond the card counts as covered: a sliver along its rim is a sliver too.)
+        shows = cv2.morphologyEx((~covered).view(np.uint8), cv2.MORPH_OPEN, np.ones((5, 5), np.uint8),
+                                 borderType=cv2.BORDER_CONSTANT, borderValue=0)
         n, labels, _, centroids = cv2.connectedComponentsWithStats(shows, connectivity=4)
         if n < 2:
             out.append(d)
