@@ -185,6 +185,8 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
                    templates: GlyphTemplates | None = None, min_confidence: float = MIN_CONFIDENCE) -> list[Detection]:
     """All cards in a BGR frame, whole or partly hidden, face up or face down."""
     regions = find_regions(frame)
+    # Grey at full resolution: several steps look at it, converted once.
+    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
     detections: list[Detection] = []
     quads = list(regions.quads)
     h, w = frame.shape[:2]
@@ -216,7 +218,7 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
     # Indices found by their ink: cards under others whose outline shows no corner. One
     # may show on a "whole" card: then that outline was several cards (a pile split at
     # the wrong edge), and a clear reading there says so.
-    for c in index_corners(frame, card_w):
+    for c in index_corners(frame, card_w, gray):
         probe = Detection(None, 0.0, _corner_card(c, c.card_w), partial=True)
         on = next((k for k in whole if not k.partial and k.card is not None and _index_inside(probe, k)), None)
         if on is not None and _same_index(probe, on):
@@ -238,7 +240,7 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
     if demoted:
         detections = [Detection(d.card, d.confidence, d.corners, partial=True) if id(d) in demoted else d
                       for d in detections]
-    return _visible_parts(_deduplicate(detections), frame)
+    return _visible_parts(_deduplicate(detections), gray)
 
 
 def _deduplicate(detections: list[Detection]) -> list[Detection]:
@@ -269,7 +271,7 @@ _VIS_W, _VIS_H = 40, 56
 _VIS_CELL = np.stack(np.meshgrid((np.arange(_VIS_W) + 0.5) / _VIS_W, (np.arange(_VIS_H) + 0.5) / _VIS_H), axis=-1)
 
 
-def _visible_parts(detections: list[Detection], frame: np.ndarray) -> list[Detection]:
+def _visible_parts(detections: list[Detection], gray: np.ndarray) -> list[Detection]:
     """Report a partly covered card by the part of it that shows, not by the whole card
     its corner implies: that is where the card is seen (a reader of ``--json`` or the
     annotated picture expects the outline of what is on the table, as a person would
@@ -278,8 +280,7 @@ def _visible_parts(detections: list[Detection], frame: np.ndarray) -> list[Detec
     box, in the card's own axes, around the cells of the implied card that nothing on
     top of it covers; its first corner stays the index corner the value was read from.
     Two partly covered cards whose indices both lie off the other: the one whose edge
-    shows as a step where it crosses the other lies on top."""
-    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+    shows as a step where it crosses the other lies on top. (``gray``: the frame in grey.)"""
     out: list[Detection] = []
     for d in detections:
         if not d.partial:
