@@ -611,10 +611,39 @@ def _pile_lines(quad: Quad, frame: np.ndarray, scale: float) -> list[tuple[int, 
     # (pair, pos, width, span, u, v, covered intervals along u->v as fractions)
     found: list[tuple[int, float, float, float, np.ndarray, np.ndarray, list[tuple[float, float]]]] = []
     origin = np.array([x0, y0], np.float32)
-    for s in segs.reshape(-1, 4).astype(np.float32):
+    segs = segs.reshape(-1, 4).astype(np.float32)
+    # Most segments (wood grain, art) run parallel to neither pair of sides: a loose
+    # test of all of them at once spares them the exact one below (its per-segment
+    # numpy calls were most of this function's time). The margin keeps every segment
+    # the exact test could pass.
+    seg_dir = (segs[:, 2:] - segs[:, :2]).astype(np.float64)
+    seg_dir /= np.hypot(seg_dir[:, 0], seg_dir[:, 1])[:, None] + 1e-12
+    c64 = c.astype(np.float64)
+    ends = (segs.astype(np.float64).reshape(-1, 2, 2) + (x0, y0)) * scale
+    near = []
+    for pair in (0, 1):
+        a0, a1 = (c64[1], c64[2]) if pair == 0 else (c64[0], c64[1])
+        b0, b1 = (c64[0], c64[3]) if pair == 0 else (c64[3], c64[2])
+        e0, e1 = (c64[0], c64[1]) if pair == 0 else (c64[3], c64[0])
+        f0, f1 = (c64[3], c64[2]) if pair == 0 else (c64[2], c64[1])
+        side64 = (a1 - a0) / (math.hypot(*(a1 - a0)) + 1e-12)
+        ok = np.abs(seg_dir @ side64) >= 0.978 - 1e-3
+        # ... and lines close along a side (the card's own edge or border) are no
+        # pile's: the same position test as below, with half a pixel to spare.
+        with np.errstate(all="ignore"):
+            mid = (_crossings(ends, e0, e1) + _crossings(ends, f0, f1)) / 2
+            dist_a, dist_b = _line_distance(mid, a0, a1), _line_distance(mid, b0, b1)
+            across = dist_a + dist_b
+            off_side = (dist_a < 0.12 * across - 0.5) | (dist_b < 0.12 * across - 0.5)
+        near.append(ok & ~off_side)
+    for s, near0, near1 in zip(segs, near[0].tolist(), near[1].tolist()):
+        if not (near0 or near1):
+            continue
         p, q = (s[:2] + origin) * scale, (s[2:] + origin) * scale
         d = (q - p) / (float(np.linalg.norm(q - p)) + 1e-9)
         for pair in (0, 1):
+            if not (near0, near1)[pair]:
+                continue
             # pair 0: lines parallel to side 1-2 (running from side 0-1 to side 2-3)
             a0, a1 = (c[1], c[2]) if pair == 0 else (c[0], c[1])
             b0, b1 = (c[0], c[3]) if pair == 0 else (c[3], c[2])
@@ -661,6 +690,24 @@ def _pile_lines(quad: Quad, frame: np.ndarray, scale: float) -> list[tuple[int, 
             out.append((pair, pos, u.astype(np.float32), v.astype(np.float32)))
     # More lines one way is a pattern, not a pile (a row's court cards add their frames).
     return out if max(sum(1 for o in out if o[0] == k) for k in (0, 1)) <= 6 else []
+
+
+def _crossings(ends: np.ndarray, e0: np.ndarray, e1: np.ndarray) -> np.ndarray:
+    """Where the lines through segments ``ends`` (n x 2 x 2) meet the line e0-e1 (nan or
+    inf where parallel)."""
+    p, d1 = ends[:, 0], ends[:, 1] - ends[:, 0]
+    d2 = e1 - e0
+    den = d1[:, 0] * d2[1] - d1[:, 1] * d2[0]
+    t = ((e0[0] - p[:, 0]) * d2[1] - (e0[1] - p[:, 1]) * d2[0]) / den
+    out: np.ndarray = p + t[:, None] * d1
+    return out
+
+
+def _line_distance(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Distances of points ``p`` (n x 2) from the line through a and b."""
+    d = b - a
+    dist: np.ndarray = np.abs((p[:, 0] - a[0]) * d[1] - (p[:, 1] - a[1]) * d[0]) / (math.hypot(d[0], d[1]) + 1e-12)
+    return dist
 
 
 def _closest(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
