@@ -156,11 +156,12 @@ _RANK_ROWS = (np.arange(24) + 0.5) * INDEX_H / 24 < 53
 
 
 def _rank_ink(frame: np.ndarray, todo: list[tuple[CornerCandidate, float]]) -> np.ndarray:
-    """For each (corner, card width): whether any ink shows where its index's rank would
-    be. A coarse look at all corners at once, with a looser ink threshold than the
-    reader's: a corner with no dark or red pixel there cannot be read, and most corners a
-    frame offers (card art, paper, table texture) have none. Saves one warp and glyph
-    search per such corner (~0.2 ms each; wood grain and cloth offer hundreds)."""
+    """For each (corner, card width): whether ink shows where its index's rank would
+    be, in two adjacent grid rows. A coarse look at all corners at once, with a looser
+    ink threshold than the reader's: a corner with no dark or red pixel there cannot be
+    read, and most corners a frame offers (card art, paper, table texture) have none.
+    Saves one warp and glyph search per such corner (~0.2 ms each; wood grain and
+    cloth offer hundreds)."""
     if not todo:
         return np.zeros(0, bool)
     p = np.array([c.point for c, _ in todo], np.float32)
@@ -177,7 +178,12 @@ def _rank_ink(frame: np.ndarray, todo: list[tuple[CornerCandidate, float]]) -> n
     rows = slice(0, int(_RANK_ROWS.sum()))
     g, red = gray[:, rows], px[:, rows, :, 2] - px[:, rows, :, 1]
     ink = (g < 0.7 * paper) | ((red > 35) & (g < 0.92 * paper))
-    shows: np.ndarray = ink.reshape(len(todo), -1).any(axis=1)
+    # The reader's rank is at least 12 patch pixels tall, and grid rows lie 4.9 apart: its
+    # ink shows in two grid rows in a row. A lone row of ink (a table's edge, a sliver of
+    # grain) cannot be a rank: about a fifth of all reads saved, no output changed on
+    # the development scenes.
+    rows_with_ink = ink.any(axis=2)
+    shows: np.ndarray = (rows_with_ink[:, :-1] & rows_with_ink[:, 1:]).any(axis=1)
     return shows
 
 
