@@ -104,18 +104,28 @@ def _percentile_u8(img: np.ndarray, q: float) -> float:
 
 def _edge_regions(gray: np.ndarray, sensitivity: float = 1.0, thickness: int = 3,
                   edges_out: list[np.ndarray] | None = None,
-                  blurred: tuple[np.ndarray, float] | None = None) -> np.ndarray:
+                  blurred: tuple[np.ndarray, float] | None = None,
+                  gradients: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
     """Regions enclosed by edges (255 inside), edges found at a threshold set by the image
     itself; a higher ``sensitivity`` closes the faint outline of a card on a light table.
     The thin edges themselves are appended to ``edges_out`` when given. ``blurred``: the
-    image already blurred and its median, when several passes share them."""
+    image already blurred and its median, ``gradients`` the blurred image's (see
+    ``_gradients``), when several passes share them."""
     blur, median = blurred if blurred is not None else _blurred(gray)
     lo, hi = max(6.0, 0.25 * median / sensitivity), max(16.0, 0.6 * median / sensitivity)
-    edges = cv2.Canny(blur, lo, hi)
+    edges = cv2.Canny(*gradients, lo, hi) if gradients is not None else cv2.Canny(blur, lo, hi)
     if edges_out is not None:
         edges_out.append(edges)
     edges = cv2.dilate(edges, np.ones((thickness, thickness), np.uint8))
     return cv2.bitwise_not(edges)
+
+
+def _gradients(blur: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The Sobel derivatives Canny takes of an image itself (3x3, 16-bit, replicated
+    border): Canny given these finds exactly the edges it finds in the image, so passes
+    at several thresholds compute them once."""
+    return (cv2.Sobel(blur, cv2.CV_16S, 1, 0, ksize=3, borderType=cv2.BORDER_REPLICATE),
+            cv2.Sobel(blur, cv2.CV_16S, 0, 1, ksize=3, borderType=cv2.BORDER_REPLICATE))
 
 
 def _blurred(gray: np.ndarray) -> tuple[np.ndarray, float]:
@@ -319,8 +329,11 @@ def find_regions(frame: np.ndarray, min_card_frac: float = 0.045, max_side: int 
     min_area = min_short * min_short * CARD_ASPECT * 0.25
     max_area = 0.6 * h * w
     blurred = _blurred(gray)
-    edge_polys = (_polygons(_edge_regions(gray, blurred=blurred), min_area, max_area, True, EDGE_BAND) +
-                  _polygons(_edge_regions(gray, 2.5, blurred=blurred), min_area, max_area, True, EDGE_BAND))
+    grads = _gradients(blurred[0])
+    edge_polys = (_polygons(_edge_regions(gray, blurred=blurred, gradients=grads), min_area, max_area, True,
+                            EDGE_BAND) +
+                  _polygons(_edge_regions(gray, 2.5, blurred=blurred, gradients=grads), min_area, max_area, True,
+                            EDGE_BAND))
     # The white area inside one card's outline is one card for sure; outlines and white
     # blobs may be several overlapping cards whose hull happens to look card-shaped.
     sure = [q for q in (_as_quad(hq, min_short) for _, hq, interior in edge_polys if hq is not None and interior)
@@ -611,10 +624,39 @@ def _pile_lines(quad: Quad, frame: np.ndarray, scale: float) -> list[tuple[int, 
     # (pair, pos, width, span, u, v, covered intervals along u->v as fractions)
     found: list[tuple[int, float, float, float, np.ndarray, np.ndarray, list[tuple[float, float]]]] = []
     origin = np.array([x0, y0], np.float32)
-    for s in segs.reshape(-1, 4).astype(np.float32):
+    segs = segs.reshape(-1, 4).astype(np.float32)
+    # Most segments (wood grain, art) run parallel to neither pair of sides: a loose
+    # test of all of them at once spares them the exact one below (its per-segment
+    # numpy calls were most of this function's time). The margin keeps every segment
+    # the exact test could pass.
+    seg_dir = (segs[:, 2:] - segs[:, :2]).astype(np.float64)
+    seg_dir /= np.hypot(seg_dir[:, 0], seg_dir[:, 1])[:, None] + 1e-12
+    c64 = c.astype(np.float64)
+    ends = (segs.astype(np.float64).reshape(-1, 2, 2) + (x0, y0)) * scale
+    near = []
+    for pair in (0, 1):
+        a0, a1 = (c64[1], c64[2]) if pair == 0 else (c64[0], c64[1])
+        b0, b1 = (c64[0], c64[3]) if pair == 0 else (c64[3], c64[2])
+        e0, e1 = (c64[0], c64[1]) if pair == 0 else (c64[3], c64[0])
+        f0, f1 = (c64[3], c64[2]) if pair == 0 else (c64[2], c64[1])
+        side64 = (a1 - a0) / (math.hypot(*(a1 - a0)) + 1e-12)
+        ok = np.abs(seg_dir @ side64) >= 0.978 - 1e-3
+        # ... and lines close along a side (the card's own edge or border) are no
+        # pile's: the same position test as below, with half a pixel to spare.
+        with np.errstate(all="ignore"):
+            mid = (_crossings(ends, e0, e1) + _crossings(ends, f0, f1)) / 2
+            dist_a, dist_b = _line_distance(mid, a0, a1), _line_distance(mid, b0, b1)
+            across = dist_a + dist_b
+            off_side = (dist_a < 0.12 * across - 0.5) | (dist_b < 0.12 * across - 0.5)
+        near.append(ok & ~off_side)
+    for s, near0, near1 in zip(segs, near[0].tolist(), near[1].tolist()):
+        if not (near0 or near1):
+            continue
         p, q = (s[:2] + origin) * scale, (s[2:] + origin) * scale
         d = (q - p) / (float(np.linalg.norm(q - p)) + 1e-9)
         for pair in (0, 1):
+            if not (near0, near1)[pair]:
+                continue
             # pair 0: lines parallel to side 1-2 (running from side 0-1 to side 2-3)
             a0, a1 = (c[1], c[2]) if pair == 0 else (c[0], c[1])
             b0, b1 = (c[0], c[3]) if pair == 0 else (c[3], c[2])
@@ -661,6 +703,24 @@ def _pile_lines(quad: Quad, frame: np.ndarray, scale: float) -> list[tuple[int, 
             out.append((pair, pos, u.astype(np.float32), v.astype(np.float32)))
     # More lines one way is a pattern, not a pile (a row's court cards add their frames).
     return out if max(sum(1 for o in out if o[0] == k) for k in (0, 1)) <= 6 else []
+
+
+def _crossings(ends: np.ndarray, e0: np.ndarray, e1: np.ndarray) -> np.ndarray:
+    """Where the lines through segments ``ends`` (n x 2 x 2) meet the line e0-e1 (nan or
+    inf where parallel)."""
+    p, d1 = ends[:, 0], ends[:, 1] - ends[:, 0]
+    d2 = e1 - e0
+    den = d1[:, 0] * d2[1] - d1[:, 1] * d2[0]
+    t = ((e0[0] - p[:, 0]) * d2[1] - (e0[1] - p[:, 1]) * d2[0]) / den
+    out: np.ndarray = p + t[:, None] * d1
+    return out
+
+
+def _line_distance(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Distances of points ``p`` (n x 2) from the line through a and b."""
+    d = b - a
+    dist: np.ndarray = np.abs((p[:, 0] - a[0]) * d[1] - (p[:, 1] - a[1]) * d[0]) / (math.hypot(d[0], d[1]) + 1e-12)
+    return dist
 
 
 def _closest(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
