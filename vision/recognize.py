@@ -35,10 +35,15 @@ class Detection:
     confidence: float
     corners: np.ndarray  # 4x2 float32 image pixels: the card's TL, TR, BR, BL as it reads
     partial: bool = False  # read from a corner of a partly hidden card
+    # A partly hidden card: the whole card its corner implies (``corners`` outline the part
+    # that shows). None when ``corners`` are the whole card.
+    implied: np.ndarray | None = None
 
     @property
     def center(self) -> tuple[float, float]:
-        c = self.corners.mean(axis=0)
+        """Where the card lies: the middle of the whole card, also of one partly hidden
+        (the part that shows changes with every card laid on it; the card does not)."""
+        c = (self.corners if self.implied is None else self.implied).mean(axis=0)
         return float(c[0]), float(c[1])
 
     def to_json(self) -> dict[str, object]:
@@ -332,7 +337,7 @@ def _visible_parts(detections: list[Detection], gray: np.ndarray) -> list[Detect
         v0, v1 = ys.min() / _VIS_H, (ys.max() + 1) / _VIS_H
         box = np.array([c[0] + u0 * u + v0 * v, c[0] + u1 * u + v0 * v, c[0] + u1 * u + v1 * v,
                         c[0] + u0 * u + v1 * v], np.float32)
-        out.append(Detection(d.card, d.confidence, box, partial=True))
+        out.append(Detection(d.card, d.confidence, box, partial=True, implied=c))
     return out
 
 
