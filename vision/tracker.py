@@ -141,7 +141,7 @@ class FrameChange:
 class CardTracker:
     def __init__(self, calibration: TableCalibration, *, deck: int = 52, style: str = "auto",
                  templates: GlyphTemplates | None = None, stable_frames: int = 3, gone_frames: int = 4,
-                 move_tolerance: float = 0.03, match_radius: float = 0.25, min_confidence: float = 0.45,
+                 move_tolerance: float = 0.06, match_radius: float = 0.25, min_confidence: float = 0.45,
                  play_radius: float = 1.0, settle_examinations: int = 3, same_card: float = 0.25) -> None:
         self.calibration = calibration
         self.deck = deck
@@ -264,6 +264,19 @@ class CardTracker:
                 continue
             card = voted
             earlier = self._claims.get(card)
+            if (earlier is not None and earlier is not track and earlier in self._trick
+                    and not self.calibration.in_trump_zone(self.calibration_point(track))
+                    and self.calibration.seat_of(self.calibration_point(track)) == earlier.seat):
+                # The same value again in front of the same seat in the same trick (a seat
+                # plays one card a trick): the card reported there, seen again a little off
+                # its first place (read from another corner, or once while still sliding).
+                # It was reported; it is not again, and nothing was wrong.
+                track.reported, track.placed, track.seat = card, True, earlier.seat
+                track.still_since = earlier.still_since
+                self._claims[card] = track
+                self._trick[self._trick.index(earlier)] = track
+                earlier.reported = None
+                continue
             if earlier is not None and earlier is not track:
                 # This card's readings of the value are the stronger: the earlier report was wrong.
                 events.append(self._correct(earlier, card))

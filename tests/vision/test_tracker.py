@@ -155,3 +155,17 @@ def test_a_card_read_at_alternating_outlines_is_placed_in_its_turn() -> None:
         qs = [det("QS", 640, 160)] if k >= 2 else []  # the next card, played two frames later
         events += tr.observe([det("TC", 380 + (20 if k % 2 else 0), 360)] + qs)
     assert [(str(c), s) for c, s in plays_of(events)] == [("TC", 1), ("QS", 2)]
+
+
+def test_a_card_seen_again_a_little_off_its_place_is_not_a_second_card() -> None:
+    # A card read once from one corner and then from the other lands a few millimetres
+    # away each time: the same card in front of the same seat, reported once, and no
+    # correction to "unknown" for its first place.
+    tr = CardTracker(CAL, stable_frames=2, match_radius=0.05, same_card=0.05)
+    events = []
+    for _ in range(2):
+        events += tr.observe([det("KD", 640, 560)])
+    for _ in range(3):
+        events += tr.observe([det("KD", 640, 500, conf=0.99)])
+    assert [(e.kind, str(e.card), e.seat) for e in events] == [("card_placed", "KD", 0)]
+    assert plays_of(events) == [(Card.parse("KD"), 0)]
