@@ -772,6 +772,11 @@ def _split_piles(quads: list[Quad], partial: list[np.ndarray], frame: np.ndarray
                 err = abs(pos[k] - target) * across / card_across
                 if best is None or err < best[0]:
                     best = (err, card_w, lines_long, end, k)
+        if (best is None or best[0] > 0.2) and keep_unsplit and abs(across * CARD_ASPECT / along - 1.0) < 0.08:
+            # No split explains the lines, and the outline is one card's shape: they are
+            # its own (a court card's frame), not the edges of cards lying on it.
+            kept.append(q)
+            continue
         partial.append(c.copy())
         if best is None or best[0] > 0.2:
             continue

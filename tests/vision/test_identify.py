@@ -111,3 +111,14 @@ def test_overlapping_pair_on_dark_wood_is_split_into_its_cards() -> None:
     assert "9H" in {str(d.card) for d in dets}  # the covered card, from its visible index corner
     assert score_scene(dets, scene.truth).phantoms == 0
 
+
+
+@pytest.mark.parametrize("card, angle", [("KD", 0), ("JH", 30), ("KC", 5)])
+def test_a_lone_court_card_is_one_whole_card_not_a_pile(card: str, angle: float) -> None:
+    # The frame around a court card's picture runs parallel to its sides like the edge
+    # of a card lying on it; no split explains those lines, so they are the card's own.
+    placed = [PlacedCard(Card.parse(card), 0, 0, angle)]
+    frame, truth = render_table(placed, seed=2, table="green_felt", camera=Camera(px_per_mm=1.2))
+    dets = identify_cards(frame, style="en")
+    assert [(str(d.card), d.partial) for d in dets] == [(card, False)]
+    assert _centre_error(dets[0].corners, truth.cards[0].corners) < 10
