@@ -230,10 +230,11 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
     # Indices found by their ink: cards under others whose outline shows no corner. One
     # may show on a "whole" card: then that outline was several cards (a pile split at
     # the wrong edge), and a clear reading there says so.
-    # The size of the cards read whole (an outline of several cards read as none does not count).
+    # The size of the cards read whole (an outline of several cards, or one cut by a hand,
+    # read as none does not count): when none was read, each index gives its own.
     read_w = [float(min(np.linalg.norm(k.corners[1] - k.corners[0]), np.linalg.norm(k.corners[2] - k.corners[1])))
               for k in whole if k.card is not None]
-    for c in index_corners(frame, float(np.median(read_w)) if read_w else card_w, gray):
+    for c in index_corners(frame, float(np.median(read_w)) if read_w else 0.0, gray):
         probe = Detection(None, 0.0, _corner_card(c, c.card_w), partial=True)
         on = next((k for k in whole if not k.partial and k.card is not None and _index_inside(probe, k)), None)
         if on is not None and _same_index(probe, on):
