@@ -288,9 +288,7 @@ def classify(glyphs: IndexGlyphs, letters: list[str], style: str,
     """Name the rank and the suit with the learned reader; with a taught deck's
     ``profile``, the rank is matched against that deck's own glyphs instead."""
     nets = reader_nets()
-    colour_suits = (Suit.HEARTS, Suit.DIAMONDS) if glyphs.red else (Suit.CLUBS, Suit.SPADES)
-    suits = nets.suit_probabilities(glyphs.suit_mask, colour_suits)
-    suit = max(suits, key=suits.__getitem__)
+    # The rank first: when it is no index the suit network's answer would be thrown away.
     if profile is not None:
         named = _rank_by_templates(glyphs, profile, letters)
         if named is None:
@@ -305,6 +303,9 @@ def classify(glyphs: IndexGlyphs, letters: list[str], style: str,
         if found is None:
             return None
         rank, rank_confidence = found, ranks[letter]
+    colour_suits = (Suit.HEARTS, Suit.DIAMONDS) if glyphs.red else (Suit.CLUBS, Suit.SPADES)
+    suits = nets.suit_probabilities(glyphs.suit_mask, colour_suits)
+    suit = max(suits, key=suits.__getitem__)
     # Both must be clear: a probability is how sure the network is among what this deck can show.
     return IndexReading(Card(rank, suit), rank_confidence * suits[suit])
 
