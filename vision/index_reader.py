@@ -146,6 +146,13 @@ def _cum_percentile(cum: np.ndarray, q: float) -> int:
 _LEVELS: Final = np.arange(256, dtype=np.float32)
 
 
+def _cum_histogram(image: np.ndarray) -> np.ndarray:
+    """Cumulative histogram of an 8-bit image (index = value), as integers: OpenCV's
+    histogram (exact counts in float32 below 2**24 pixels) costs less than np.bincount,
+    which first copies the pixels to 64-bit integers."""
+    return cv2.calcHist([image], [0], None, [256], [0, 256]).ravel().astype(np.int64).cumsum()
+
+
 def ink_mask(patch: np.ndarray) -> PatchInk:
     """Ink relative to the patch's own paper: what is dark in any colour channel.
 
@@ -155,19 +162,23 @@ def ink_mask(patch: np.ndarray) -> PatchInk:
     adapted to the patch: about half the ink's own contrast, so pale or washed-out print
     is cut near its middle as strong print is, but never stricter than
     ``INK_THRESHOLD_MAX`` and never looser than ``INK_CONTRAST_MIN`` or the paper's noise."""
-    b, g, r = (c.astype(np.int16) for c in cv2.split(patch)[:3])
+    # The channels split once: for the grey level and, as 8-bit, for the darkness lookup.
+    channels = cv2.split(patch)[:3]
+    b, g, r = (c.astype(np.int16) for c in channels)
     gray = (b + g + g + r) >> 2
     # The paper's brightness (85th percentile), read off a histogram: sorting a patch's
     # pixels (np.percentile) cost more than the rest of the reader.
-    cum = np.bincount(gray.ravel(), minlength=256).cumsum()
+    cum = _cum_histogram(gray.astype(np.uint8))
     paper = _lerp_sorted(cum, 0.85 * (gray.size - 1))
     on_paper = (gray >= math.ceil(paper - 12)).view(np.uint8)
     pb, pg, pr, _ = cv2.mean(patch[..., :3], mask=on_paper)
     # Darkness in 1/256 steps of each channel's paper value, by lookup table (cheaper than
     # float images), then the darkest channel's.
-    lut = np.stack([np.clip(256.0 * (1.0 - _LEVELS / max(p, 8.0)), 0, 255) for p in (pb, pg, pr)], axis=-1)
-    dark_b, dark_g, dark_r = cv2.split(cv2.LUT(np.ascontiguousarray(patch[..., :3]),
-                                               lut.astype(np.uint8).reshape(1, 256, 3)))
+    # One table per channel, built in one float32 expression (the same values as three),
+    # applied to the channels already split: a 3-channel LUT and a second split cost more.
+    papers = np.array([max(pb, 8.0), max(pg, 8.0), max(pr, 8.0)], np.float32)
+    lut = np.clip(256.0 * (1.0 - _LEVELS[None, :] / papers[:, None]), 0, 255).astype(np.uint8)
+    dark_b, dark_g, dark_r = (cv2.LUT(c, t) for c, t in zip(channels, lut))
     level = cv2.max(cv2.max(dark_b, dark_g), dark_r)
     # The paper's own darkness and noise, from the pixels near its brightness: four noise
     # widths above it is no ink however pale the print.
@@ -182,7 +193,7 @@ def ink_mask(patch: np.ndarray) -> PatchInk:
     floor = max(contrast_min * 256.0, paper_level + 4.0 * max(noise, 1.0))
     # The ink's own level: near the darkest of where the rank lies (ink is a tenth of it).
     # Thin blurred strokes never reach the full ink contrast, hence a cut below half.
-    cum_area = np.bincount(level[_INDEX_AREA].ravel(), minlength=256).cumsum()
+    cum_area = _cum_histogram(level[_INDEX_AREA])
     ink_level = _cum_percentile(cum_area, 0.97)
     cut = min(max(paper_level + 0.45 * (ink_level - paper_level), floor), INK_THRESHOLD_MAX * 256.0)
     ink = (level >= math.ceil(cut)).view(np.uint8)
