@@ -211,7 +211,7 @@ def extract_glyphs(patch: np.ndarray) -> IndexGlyphs | None:
         return None
     # Card stock is white, or cream under a warm lamp; wood grain and felt have light and
     # dark stripes too, but their "paper" is coloured.
-    b, g, r, _ = cv2.mean(patch[..., :3], mask=cv2.compare(ink, 0, cv2.CMP_EQ))
+    b, g, r, _ = cv2.mean(patch[..., :3], mask=(ink == 0).view(np.uint8))
     if max(b, g, r) - min(b, g, r) > PAPER_MAX_SATURATION * max(b, g, r, 1.0):
         return None
     # 16-bit labels (a patch has far fewer than 65536 pieces): the same labels, three times faster.
