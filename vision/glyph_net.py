@@ -93,13 +93,52 @@ class Mlp:
                    tuple(ws), tuple(bs))
 
 
+_BLOCK: Final = 768  # columns of the stacked first layer per product (three rank members)
+
+
 @dataclass(frozen=True)
 class Ensemble:
     """Several networks trained apart; their mean log-probability is steadier than any one."""
 
     members: tuple[Mlp, ...]
 
+    @functools.cached_property
+    def _stacked(self) -> tuple[tuple[np.ndarray, ...], np.ndarray, tuple[tuple[np.ndarray, np.ndarray], ...]] | None:
+        """All members as one network, built once: each member's standardisation folded
+        into its first layer, whose weights sit side by side, and the later layers stacked
+        for one batched product. Six small products per glyph cost more in call overhead
+        and weight traffic than a few wide ones. None when the members' shapes differ."""
+        shapes = {tuple(w.shape for w in m.weights) for m in self.members}
+        if len(shapes) != 1 or len(self.members[0].weights) < 2:
+            return None
+        # (x - mean) * scale @ w + b  ==  x @ (scale * w) + (b - (mean * scale) @ w)
+        w0 = np.concatenate([m.scale[:, None] * m.weights[0] for m in self.members], axis=1)
+        b0 = np.concatenate([m.biases[0] - (m.mean * m.scale) @ m.weights[0] for m in self.members])
+        rest = tuple((np.stack([m.weights[i] for m in self.members]),
+                      np.stack([m.biases[i] for m in self.members])[:, None, :])
+                     for i in range(1, len(self.members[0].weights)))
+        # In column blocks of at most _BLOCK: OpenBLAS runs a wider vector product on
+        # several threads, which on a busy core took twice as long (46 -> 88 us).
+        blocks = tuple(np.ascontiguousarray(w0[:, i:i + _BLOCK], np.float32) for i in range(0, w0.shape[1], _BLOCK))
+        return (blocks, b0.astype(np.float32),
+                tuple((w.astype(np.float32), b.astype(np.float32)) for w, b in rest))
+
     def logits(self, x: np.ndarray) -> np.ndarray:
+        stacked = self._stacked
+        if stacked is not None:
+            blocks, b0, rest = stacked
+            k = len(self.members)
+            first = x @ blocks[0] if len(blocks) == 1 else np.concatenate([x @ w for w in blocks], axis=1)
+            # (n, k * hidden) -> (k, n, hidden): member-major for the batched products.
+            h = np.maximum(first + b0, 0.0).reshape(x.shape[0], k, -1).transpose(1, 0, 2)
+            for i, (w, b) in enumerate(rest):
+                h = h @ w + b
+                if i < len(rest) - 1:
+                    h = np.maximum(h, 0.0)
+            z = h - h.max(axis=-1, keepdims=True)
+            logp = z - np.log(np.exp(z).sum(axis=-1, keepdims=True))
+            stacked_mean: np.ndarray = logp.mean(axis=0)
+            return stacked_mean
         out = []
         for m in self.members:
             z = m.logits(x)

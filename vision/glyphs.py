@@ -5,6 +5,8 @@ Shared by the learned reader (vision/glyph_net.py) and by taught deck profiles.
 
 from __future__ import annotations
 
+import functools
+
 import cv2
 import numpy as np
 
@@ -16,21 +18,30 @@ def stroke_normalised(mask: np.ndarray, height: int = 56, stroke: float = 0.13) 
     nw = max(2, int(round(w * height / max(h, 1))))
     big = cv2.resize(mask.astype(np.uint8) * 255, (nw, height), interpolation=cv2.INTER_LINEAR)
     pad = 12
-    big = cv2.copyMakeBorder((big > 127).astype(np.uint8), pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
-    if big.sum() == 0:
+    # The image is 0/1 throughout, so pixel sums are OpenCV's (cheaper) non-zero counts.
+    big = cv2.copyMakeBorder(cv2.threshold(big, 127, 1, cv2.THRESH_BINARY)[1], pad, pad, pad, pad,
+                             cv2.BORDER_CONSTANT, value=0)
+    area = cv2.countNonZero(big)
+    if area == 0:
         return big
     # A stroke of width w and length L has area w*L and outline 2*L.
     contours, _ = cv2.findContours(big, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
     outline = sum(cv2.arcLength(c, True) for c in contours)
-    width = 2.0 * float(big.sum()) / max(outline, 1.0)
+    width = 2.0 * float(area) / max(outline, 1.0)
     delta = int(round((stroke * height - width) / 2))
     if delta > 0:
-        big = cv2.dilate(big, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * delta + 1, 2 * delta + 1)))
+        big = cv2.dilate(big, _disc(delta))
     elif delta < 0:
-        eroded = cv2.erode(big, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (-2 * delta + 1, -2 * delta + 1)))
-        big = eroded if eroded.sum() > 0.2 * big.sum() else big
-    ys, xs = np.nonzero(big)
-    return big[ys.min(): ys.max() + 1, xs.min(): xs.max() + 1]
+        eroded = cv2.erode(big, _disc(-delta))
+        big = eroded if cv2.countNonZero(eroded) > 0.2 * area else big
+    x, y, w, h = cv2.boundingRect(big)  # of the non-zero pixels
+    return big[y: y + h, x: x + w]
+
+
+@functools.lru_cache(maxsize=32)
+def _disc(radius: int) -> np.ndarray:
+    # The same few sizes for every glyph: built once (OpenCV only reads it).
+    return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
 
 
 def _gradient_histograms(g: np.ndarray, cells: tuple[int, int] = (6, 4), bins: int = 8) -> np.ndarray:
@@ -39,13 +50,22 @@ def _gradient_histograms(g: np.ndarray, cells: tuple[int, int] = (6, 4), bins: i
     gy = cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3)
     mag, ang = cv2.cartToPolar(gx, gy)
     idx = (ang / (2 * np.pi) * bins).astype(np.int32) % bins
-    hh, ww = g.shape
-    ch, cw = hh // cells[0], ww // cells[1]
-    cell_id = (np.arange(hh)[:, None] // ch).clip(0, cells[0] - 1) * cells[1] + (np.arange(ww)[None, :] // cw).clip(0, cells[1] - 1)
-    hist = np.bincount((cell_id * bins + idx).ravel(), mag.ravel(), cells[0] * cells[1] * bins).astype(np.float32)
+    cell_id = _cell_ids(g.shape[0], g.shape[1], cells, bins)
+    hist = np.bincount((cell_id + idx).ravel(), mag.ravel(), cells[0] * cells[1] * bins).astype(np.float32)
     hist = np.sqrt(hist)
     hist -= hist.mean()
     return hist / (float(np.linalg.norm(hist)) + 1e-9)
+
+
+@functools.lru_cache(maxsize=8)
+def _cell_ids(hh: int, ww: int, cells: tuple[int, int], bins: int) -> np.ndarray:
+    """Each pixel's cell, times ``bins`` (the first histogram bin of its cell): every
+    glyph has the same size here, so this is made once."""
+    ch, cw = hh // cells[0], ww // cells[1]
+    cell_id = (np.arange(hh)[:, None] // ch).clip(0, cells[0] - 1) * cells[1] + (np.arange(ww)[None, :] // cw).clip(0, cells[1] - 1)
+    ids: np.ndarray = cell_id * bins
+    ids.flags.writeable = False  # shared between calls
+    return ids
 
 
 def normalise_glyph(mask: np.ndarray) -> np.ndarray:

@@ -146,6 +146,13 @@ def _cum_percentile(cum: np.ndarray, q: float) -> int:
 _LEVELS: Final = np.arange(256, dtype=np.float32)
 
 
+def _cum_histogram(image: np.ndarray) -> np.ndarray:
+    """Cumulative histogram of an 8-bit image (index = value), as integers: OpenCV's
+    histogram (exact counts in float32 below 2**24 pixels) costs less than np.bincount,
+    which first copies the pixels to 64-bit integers."""
+    return cv2.calcHist([image], [0], None, [256], [0, 256]).ravel().astype(np.int64).cumsum()
+
+
 def ink_mask(patch: np.ndarray) -> PatchInk:
     """Ink relative to the patch's own paper: what is dark in any colour channel.
 
@@ -155,19 +162,23 @@ def ink_mask(patch: np.ndarray) -> PatchInk:
     adapted to the patch: about half the ink's own contrast, so pale or washed-out print
     is cut near its middle as strong print is, but never stricter than
     ``INK_THRESHOLD_MAX`` and never looser than ``INK_CONTRAST_MIN`` or the paper's noise."""
-    b, g, r = (c.astype(np.int16) for c in cv2.split(patch)[:3])
+    # The channels split once: for the grey level and, as 8-bit, for the darkness lookup.
+    channels = cv2.split(patch)[:3]
+    b, g, r = (c.astype(np.int16) for c in channels)
     gray = (b + g + g + r) >> 2
     # The paper's brightness (85th percentile), read off a histogram: sorting a patch's
     # pixels (np.percentile) cost more than the rest of the reader.
-    cum = np.bincount(gray.ravel(), minlength=256).cumsum()
+    cum = _cum_histogram(gray.astype(np.uint8))
     paper = _lerp_sorted(cum, 0.85 * (gray.size - 1))
     on_paper = (gray >= math.ceil(paper - 12)).view(np.uint8)
     pb, pg, pr, _ = cv2.mean(patch[..., :3], mask=on_paper)
     # Darkness in 1/256 steps of each channel's paper value, by lookup table (cheaper than
     # float images), then the darkest channel's.
-    lut = np.stack([np.clip(256.0 * (1.0 - _LEVELS / max(p, 8.0)), 0, 255) for p in (pb, pg, pr)], axis=-1)
-    dark_b, dark_g, dark_r = cv2.split(cv2.LUT(np.ascontiguousarray(patch[..., :3]),
-                                               lut.astype(np.uint8).reshape(1, 256, 3)))
+    # One table per channel, built in one float32 expression (the same values as three),
+    # applied to the channels already split: a 3-channel LUT and a second split cost more.
+    papers = np.array([max(pb, 8.0), max(pg, 8.0), max(pr, 8.0)], np.float32)
+    lut = np.clip(256.0 * (1.0 - _LEVELS[None, :] / papers[:, None]), 0, 255).astype(np.uint8)
+    dark_b, dark_g, dark_r = (cv2.LUT(c, t) for c, t in zip(channels, lut))
     level = cv2.max(cv2.max(dark_b, dark_g), dark_r)
     # The paper's own darkness and noise, from the pixels near its brightness: four noise
     # widths above it is no ink however pale the print.
@@ -182,7 +193,7 @@ def ink_mask(patch: np.ndarray) -> PatchInk:
     floor = max(contrast_min * 256.0, paper_level + 4.0 * max(noise, 1.0))
     # The ink's own level: near the darkest of where the rank lies (ink is a tenth of it).
     # Thin blurred strokes never reach the full ink contrast, hence a cut below half.
-    cum_area = np.bincount(level[_INDEX_AREA].ravel(), minlength=256).cumsum()
+    cum_area = _cum_histogram(level[_INDEX_AREA])
     ink_level = _cum_percentile(cum_area, 0.97)
     cut = min(max(paper_level + 0.45 * (ink_level - paper_level), floor), INK_THRESHOLD_MAX * 256.0)
     ink = (level >= math.ceil(cut)).view(np.uint8)
@@ -200,21 +211,22 @@ def extract_glyphs(patch: np.ndarray) -> IndexGlyphs | None:
         return None
     # Card stock is white, or cream under a warm lamp; wood grain and felt have light and
     # dark stripes too, but their "paper" is coloured.
-    b, g, r, _ = cv2.mean(patch[..., :3], mask=1 - ink)
+    b, g, r, _ = cv2.mean(patch[..., :3], mask=(ink == 0).view(np.uint8))
     if max(b, g, r) - min(b, g, r) > PAPER_MAX_SATURATION * max(b, g, r, 1.0):
         return None
     # 16-bit labels (a patch has far fewer than 65536 pieces): the same labels, three times faster.
     n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8, ltype=cv2.CV_16U)
     sx, sy = pw / INDEX_W, ph / INDEX_H
-    # Filter the components all at once: noise and wood grain give dozens of specks.
-    x, y, w, h, area = stats[1:].T
-    keep = ((area >= 10 * sx * sy) & (h >= 6 * sy)
-            & (h <= 62 * sy) & (w <= 52 * sx)  # frame lines and court-card art, not index ink
-            & (x + w / 2 <= 50 * sx) & (y <= 100 * sy)
-            & ~((x == 0) & (w > 30 * sx))  # the table seen past the card edge
-            & ~((x == 0) & (w < 6 * sx)) & ~((y == 0) & (h < 6 * sy)))  # a sliver of table at the edge
-    comps = [(int(stats[i, 1]), int(stats[i, 0]), int(stats[i, 2]), int(stats[i, 3]), int(i))
-             for i in np.nonzero(keep)[0] + 1]
+    # Noise and wood grain give dozens of specks: they go in one array test, by area; the
+    # few pieces left are tested one by one (a dozen array tests cost more than that).
+    comps = []
+    for i in (np.nonzero(stats[1:, cv2.CC_STAT_AREA] >= 10 * sx * sy)[0] + 1).tolist():
+        x, y, w, h, _ = stats[i].tolist()
+        if (6 * sy <= h <= 62 * sy and w <= 52 * sx  # frame lines and court-card art, not index ink
+                and x + w / 2 <= 50 * sx and y <= 100 * sy
+                and not (x == 0 and w > 30 * sx)  # the table seen past the card edge
+                and not (x == 0 and w < 6 * sx) and not (y == 0 and h < 6 * sy)):  # a sliver of table at the edge
+            comps.append((y, x, w, h, i))
     if not comps:
         return None
     comps.sort()
@@ -288,9 +300,7 @@ def classify(glyphs: IndexGlyphs, letters: list[str], style: str,
     """Name the rank and the suit with the learned reader; with a taught deck's
     ``profile``, the rank is matched against that deck's own glyphs instead."""
     nets = reader_nets()
-    colour_suits = (Suit.HEARTS, Suit.DIAMONDS) if glyphs.red else (Suit.CLUBS, Suit.SPADES)
-    suits = nets.suit_probabilities(glyphs.suit_mask, colour_suits)
-    suit = max(suits, key=suits.__getitem__)
+    # The rank first: when it is no index the suit network's answer would be thrown away.
     if profile is not None:
         named = _rank_by_templates(glyphs, profile, letters)
         if named is None:
@@ -305,6 +315,9 @@ def classify(glyphs: IndexGlyphs, letters: list[str], style: str,
         if found is None:
             return None
         rank, rank_confidence = found, ranks[letter]
+    colour_suits = (Suit.HEARTS, Suit.DIAMONDS) if glyphs.red else (Suit.CLUBS, Suit.SPADES)
+    suits = nets.suit_probabilities(glyphs.suit_mask, colour_suits)
+    suit = max(suits, key=suits.__getitem__)
     # Both must be clear: a probability is how sure the network is among what this deck can show.
     return IndexReading(Card(rank, suit), rank_confidence * suits[suit])
 
