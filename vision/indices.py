@@ -66,7 +66,11 @@ def index_corners(frame: np.ndarray, card_w: float = 0.0, gray: np.ndarray | Non
     # MIN_PAPER; one threshold per paper level (a table lookup: whole-frame numpy
     # comparisons cost milliseconds). For integers, 10 c > 3 p is c > floor(3 p / 10).
     ink = cv2.compare(contrast, cv2.LUT(paper, _INK_THRESHOLD), cv2.CMP_GT)
-    n, labels, stats, centroids = cv2.connectedComponentsWithStats(ink, connectivity=8, ltype=cv2.CV_16U)
+    try:
+        n, labels, stats, centroids = cv2.connectedComponentsWithStats(ink, connectivity=8, ltype=cv2.CV_16U)
+    except cv2.error:
+        # More than 65535 pieces (a fine-patterned cloth): 16-bit labels overflow.
+        n, labels, stats, centroids = cv2.connectedComponentsWithStats(ink, connectivity=8, ltype=cv2.CV_32S)
     if n < 3:
         return []
     x, y, bw, bh, area = (stats[1:, i].astype(np.float64) for i in range(5))
