@@ -20,6 +20,7 @@ from vision.faces import CARD_H, CARD_W, INDEX_H, INDEX_W
 from vision.index_reader import GlyphTemplates, IndexReading, read_index
 
 MIN_CONFIDENCE = 0.45
+MIN_FRAME_SIDE = 24  # pixels
 SURE_READING = 0.98
 # A corner of a partly covered card is a guess at a place (art and pips offer many):
 # it must read more clearly than a whole card's index to count.
@@ -196,6 +197,8 @@ def _rank_ink(frame: np.ndarray, todo: list[tuple[CornerCandidate, float]]) -> n
 def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
                    templates: GlyphTemplates | None = None, min_confidence: float = MIN_CONFIDENCE) -> list[Detection]:
     """All cards in a BGR frame, whole or partly hidden, face up or face down."""
+    if min(frame.shape[:2]) < MIN_FRAME_SIDE:
+        return []  # no card's index fits (and a sliver of a frame scales to nothing)
     regions = find_regions(frame)
     # Grey at full resolution: several steps look at it, converted once.
     gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame

@@ -117,3 +117,13 @@ def test_teaching_a_real_deck_fixes_what_its_font_gets_wrong(shared_datasets: Pa
     assert identify([str(deck / "3c.jpg"), "--json", "--profile", "bidly"]) == 0
     cards = [c["card"] for c in json.loads(capsys.readouterr().out)["cards"]]
     assert cards and cards[0] == "3C"
+
+
+def test_identify_a_sliver_of_an_image_finds_nothing_and_no_error(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    import numpy as np
+
+    path = tmp_path / "sliver.png"
+    cv2.imwrite(str(path), np.zeros((2, 5000, 3), np.uint8))
+    assert identify([str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"image": str(path), "cards": []}
