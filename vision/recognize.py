@@ -276,7 +276,7 @@ def _deduplicate(detections: list[Detection]) -> list[Detection]:
             if d.partial and not k.partial and (_corner_inside(d, k) or _index_inside(d, k)):
                 dup = True  # a second reading of a card already found whole
                 break
-            if d.partial and k.partial and _same_index(d, k):
+            if d.partial and k.partial and (_same_index(d, k) or _shared_corner(d, k)):
                 dup = True  # the same index read twice, a little shifted or turned
                 break
         if not dup:
@@ -384,6 +384,19 @@ def _in_convex(points: np.ndarray, poly: np.ndarray) -> np.ndarray:
     cross = (d[:, 0] * (points[..., None, 1] - poly[:, 1]) - d[:, 1] * (points[..., None, 0] - poly[:, 0]))
     inside: np.ndarray = (cross >= 0).all(axis=-1) | (cross <= 0).all(axis=-1)
     return inside
+
+
+def _shared_corner(d: Detection, k: Detection) -> bool:
+    """Two corner readings of one card whose outlines came out differently: one was read
+    at a corner of the other's card, and the two cards overlap."""
+    w = float(np.linalg.norm(k.corners[1] - k.corners[0]))
+    near = (float(np.min(np.linalg.norm(k.corners - d.corners[0], axis=1))) < 0.12 * w or
+            float(np.min(np.linalg.norm(d.corners - k.corners[0], axis=1))) < 0.12 * w)
+    if not near:
+        return False
+    inter, _ = cv2.intersectConvexConvex(d.corners.astype(np.float32), k.corners.astype(np.float32))
+    union = cv2.contourArea(d.corners.astype(np.float32)) + cv2.contourArea(k.corners.astype(np.float32)) - inter
+    return union > 0 and inter / union > 0.25
 
 
 def _same_index(d: Detection, k: Detection) -> bool:
