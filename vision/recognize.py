@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 
 from engine.cards import Card
-from vision.detect import CARD_ASPECT, CornerCandidate, Quad, find_regions
+from vision.detect import CARD_ASPECT, CornerCandidate, Quad, _inside, _iou_quads, find_regions
 from vision.indices import index_corners
 from vision.faces import CARD_H, CARD_W, INDEX_H, INDEX_W
 from vision.index_reader import GlyphTemplates, IndexReading, read_index
@@ -298,8 +298,9 @@ def _visible_parts(detections: list[Detection], gray: np.ndarray) -> list[Detect
     index corner lies on another one lies on top of that one. The visible part is the
     box, in the card's own axes, around the cells of the implied card that nothing on
     top of it covers; its first corner stays the index corner the value was read from.
-    Two partly covered cards whose indices both lie off the other: the one whose edge
-    shows as a step where it crosses the other lies on top. (``gray``: the frame in grey.)"""
+    Two partly covered cards whose indices both lie off the other: the one that shows an
+    even margin of card stock where its edge crosses the other lies on top. (``gray``:
+    the frame in grey.)"""
     out: list[Detection] = []
     for d in detections:
         if not d.partial:
@@ -312,8 +313,8 @@ def _visible_parts(detections: list[Detection], gray: np.ndarray) -> list[Detect
         for k in detections:
             if k is d:
                 continue
-            if k.partial and not _point_in(k.corners[0], c):
-                if _point_in(c[0], k.corners) or _edge_step(gray, k.corners, c) <= _edge_step(gray, c, k.corners):
+            if k.partial and not _inside(k.corners[0], c, 0.0):
+                if _inside(c[0], k.corners, 0.0) or _margin_along(gray, k.corners, c) <= _margin_along(gray, c, k.corners):
                     continue
             # The other card in this card's own coordinates (0..1 across and down).
             kq = ((k.corners.astype(np.float64) - c[0]) @ to_card.T)
@@ -345,7 +346,7 @@ def _visible_parts(detections: list[Detection], gray: np.ndarray) -> list[Detect
     return out
 
 
-def _edge_step(gray: np.ndarray, quad: np.ndarray, other: np.ndarray) -> float:
+def _margin_along(gray: np.ndarray, quad: np.ndarray, other: np.ndarray) -> float:
     """How much ``quad`` looks like the card on top where its outline crosses ``other``:
     the smallest fraction, over its sides, of points just inside the side (over the
     stretch of it lying on ``other``) that are plain card stock. A card on top shows its
@@ -374,10 +375,6 @@ def _edge_step(gray: np.ndarray, quad: np.ndarray, other: np.ndarray) -> float:
     return min(fractions, default=0.0)
 
 
-def _point_in(p: np.ndarray, quad: np.ndarray) -> bool:
-    return cv2.pointPolygonTest(quad.reshape(-1, 1, 2).astype(np.float32), (float(p[0]), float(p[1])), False) > 0
-
-
 def _in_convex(points: np.ndarray, poly: np.ndarray) -> np.ndarray:
     """Which of ``points`` (..., 2) lie inside the convex polygon ``poly`` (either winding)."""
     d = np.roll(poly, -1, axis=0) - poly
@@ -394,32 +391,30 @@ def _shared_corner(d: Detection, k: Detection) -> bool:
             float(np.min(np.linalg.norm(d.corners - k.corners[0], axis=1))) < 0.12 * w)
     if not near:
         return False
-    inter, _ = cv2.intersectConvexConvex(d.corners.astype(np.float32), k.corners.astype(np.float32))
-    union = cv2.contourArea(d.corners.astype(np.float32)) + cv2.contourArea(k.corners.astype(np.float32)) - inter
-    return union > 0 and inter / union > 0.25
+    return _iou_quads(d.corners, k.corners) > 0.25
 
 
 def _same_index(d: Detection, k: Detection) -> bool:
     """Two corner readings of one card: the index of one lies within a fifth of a card
-    width of either index of the other. (A partly covered card's implied outline is a guess: another card's index may
-    well lie inside it, on top of it, as in a fanned row.)"""
-    def middle(c: np.ndarray, at: int = 0) -> np.ndarray:
-        c = np.roll(c, -at, axis=0)
-        m: np.ndarray = c[0] + 0.12 * (c[1] - c[0]) + 0.15 * (c[3] - c[0])
-        return m
+    width of either index of the other. (A partly covered card's implied outline is a
+    guess: another card's index may well lie inside it, on top of it, as in a fanned row.)"""
     width = float(np.linalg.norm(k.corners[1] - k.corners[0]))
-    mine = middle(d.corners)
+    mine = _index_middle(d.corners)
     # Either of the card's two indices: the one it was read from, or the one diagonally across.
-    return min(float(np.linalg.norm(mine - middle(k.corners, at))) for at in (0, 2)) < 0.2 * width
+    return min(float(np.linalg.norm(mine - _index_middle(k.corners, at))) for at in (0, 2)) < 0.2 * width
+
+
+def _index_middle(corners: np.ndarray, at: int = 0) -> np.ndarray:
+    """The middle of the index at corner ``at`` of a card outlined TL, TR, BR, BL as read."""
+    c = np.roll(corners, -at, axis=0)
+    m: np.ndarray = c[0] + 0.12 * (c[1] - c[0]) + 0.15 * (c[3] - c[0])
+    return m
 
 
 def _index_inside(d: Detection, k: Detection) -> bool:
     """The index a corner reading came from lies on card ``k``: a card cannot show its
     index through another, so the reading was of ``k`` itself."""
-    c = d.corners
-    p = c[0] + 0.12 * (c[1] - c[0]) + 0.15 * (c[3] - c[0])
-    return cv2.pointPolygonTest(k.corners.reshape(-1, 1, 2).astype(np.float32), (float(p[0]), float(p[1])),
-                                False) > 0
+    return _inside(_index_middle(d.corners), k.corners, 0.0)
 
 
 def _corner_inside(d: Detection, k: Detection) -> bool:
