@@ -263,10 +263,12 @@ class CardTracker:
             if voted is None or share < 0.6 or (conf < self.min_confidence and not steady):
                 continue
             card = voted
+            point = self.calibration_point(track)
+            trump = self.calibration.in_trump_zone(point)
+            seat = None if trump else self.calibration.seat_of(point)
             earlier = self._claims.get(card)
             if (earlier is not None and earlier is not track and earlier in self._trick
-                    and not self.calibration.in_trump_zone(self.calibration_point(track))
-                    and self.calibration.seat_of(self.calibration_point(track)) == earlier.seat):
+                    and seat is not None and seat == earlier.seat):
                 # The same value again in front of the same seat in the same trick (a seat
                 # plays one card a trick): the card reported there, seen again a little off
                 # its first place (read from another corner, or once while still sliding).
@@ -283,11 +285,10 @@ class CardTracker:
             track.reported = card
             track.placed = True
             self._claims[card] = track
-            if self.calibration.in_trump_zone(self.calibration_point(track)):
+            if trump:
                 events.append(CardEvent("trump_turned", track.still_since, card, None,
                                         conf * share))
             else:
-                seat = self.calibration.seat_of(self.calibration_point(track))
                 track.seat = seat
                 events.append(CardEvent("card_placed", track.still_since, card, seat,
                                         conf * share))
