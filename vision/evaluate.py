@@ -43,19 +43,22 @@ def _near(det: Detection, truth_corners: np.ndarray) -> bool:
 
 
 def score_scene(detections: list[Detection], truth: SceneTruth) -> SceneScore:
+    """Right, wrong, missed and phantom readings of a scene. Each true card takes a
+    detection of its own value first: where cards overlap, one reading can lie near
+    several of them, and the card it names must not be counted wrong on its neighbour."""
     s = SceneScore()
     used: set[int] = set()
-    for t in truth.readable():
-        s.expected += 1
-        match = None
-        for i, d in enumerate(detections):
-            if i in used or not _near(d, t.corners):
-                continue
-            if d.card == t.card:
-                match = i
-                break
+    readable = truth.readable()
+    matched: dict[int, int] = {}
+    for k, t in enumerate(readable):
+        match = next((i for i, d in enumerate(detections)
+                      if i not in used and d.card == t.card and _near(d, t.corners)), None)
         if match is not None:
             used.add(match)
+            matched[k] = match
+    for k, t in enumerate(readable):
+        s.expected += 1
+        if k in matched:
             s.correct += 1
             continue
         near = [i for i, d in enumerate(detections) if i not in used and _near(d, t.corners)]

@@ -1,0 +1,33 @@
+from __future__ import annotations
+
+import numpy as np
+
+from engine.cards import Card
+from vision.evaluate import score_scene
+from vision.recognize import Detection
+from vision.synth import CardTruth, SceneTruth
+
+
+def _card(text: str, x: float, y: float) -> CardTruth:
+    corners = np.array([[x, y], [x + 60, y], [x + 60, y + 90], [x, y + 90]], np.float32)
+    return CardTruth(Card.parse(text), True, corners, (x + 30, y + 45), (0.0, 0.0), True, 1.0)
+
+
+def _truth(*cards: CardTruth) -> SceneTruth:
+    return SceneTruth(list(cards), np.eye(3), np.zeros((10, 10), np.uint8), "beige", "en", (640, 480))
+
+
+def test_a_reading_near_two_overlapping_cards_counts_for_the_card_it_names() -> None:
+    # KD lies listed first; the only reading is of 8D, which lies half over it: KD is
+    # missed, 8D is right (not "KD read as 8D" and "8D missed").
+    kd, ed = _card("KD", 100, 100), _card("8D", 110, 106)
+    reading = Detection(Card.parse("8D"), 0.9, ed.corners.copy())
+    score = score_scene([reading], _truth(kd, ed))
+    assert (score.correct, score.wrong, score.missed, score.phantoms) == (1, 0, 1, 0)
+    assert score.details == ["KD missed"]
+
+
+def test_a_wrong_reading_still_counts_as_wrong() -> None:
+    kd = _card("KD", 100, 100)
+    score = score_scene([Detection(Card.parse("QD"), 0.9, kd.corners.copy())], _truth(kd))
+    assert (score.correct, score.wrong, score.missed, score.phantoms) == (0, 1, 0, 0)
