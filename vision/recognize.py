@@ -245,6 +245,7 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
         todo.append((c, c.card_w, on))
     inked = _rank_ink(frame, [(c, w) for c, w, _ in todo])
     demoted: set[int] = set()
+    revalued: dict[int, Detection] = {}
     for (c, w, on), ink in zip(todo, inked):
         if not ink:
             continue
@@ -252,13 +253,19 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
         if reading is None or reading.confidence < max(min_confidence, PARTIAL_MIN_CONFIDENCE):
             continue
         if on is not None:
-            if reading.confidence < CLEAR_READING or reading.card == on.card:
-                continue  # art or a pip on the card, or the card itself
+            if on.card is not None and reading.card.rank == on.card.rank and _at_far_index(corners, on.corners):
+                # The card itself, read at an index a four-index deck prints at its other
+                # side: the surer of the two readings names its suit.
+                if reading.confidence > revalued.get(id(on), on).confidence:
+                    revalued[id(on)] = Detection(reading.card, reading.confidence, on.corners)
+                continue
+            if reading.confidence < CLEAR_READING:
+                continue  # art or a pip on the card
             demoted.add(id(on))
         detections.append(Detection(reading.card, reading.confidence, corners, partial=True))
-    if demoted:
-        detections = [Detection(d.card, d.confidence, d.corners, partial=True) if id(d) in demoted else d
-                      for d in detections]
+    if demoted or revalued:
+        detections = [Detection(d.card, d.confidence, d.corners, partial=True) if id(d) in demoted else
+                      revalued.get(id(d), d) for d in detections]
     return _visible_parts(_deduplicate(detections), gray)
 
 
@@ -402,6 +409,23 @@ def _same_index(d: Detection, k: Detection) -> bool:
     mine = _index_middle(d.corners)
     # Either of the card's two indices: the one it was read from, or the one diagonally across.
     return min(float(np.linalg.norm(mine - _index_middle(k.corners, at))) for at in (0, 2)) < 0.2 * width
+
+
+def _at_far_index(reading: np.ndarray, card: np.ndarray) -> bool:
+    """Whether the index a corner reading (the card it implies: ``reading``) came from
+    lies where a four-index deck prints one on ``card`` (TL, TR, BR, BL as read): at its
+    top right, or its bottom left."""
+    width = float(np.linalg.norm(card[1] - card[0]))
+    mine = _index_middle(reading)
+    return any(float(np.linalg.norm(mine - _far_index_middle(card, at))) < 0.2 * width for at in (1, 3))
+
+
+def _far_index_middle(corners: np.ndarray, at: int) -> np.ndarray:
+    """The middle of the index a four-index deck prints at corner ``at`` (1 or 3) of a
+    card outlined TL, TR, BR, BL: the mirror image of where _index_middle puts one."""
+    c = np.roll(corners, -at, axis=0)  # c[3]: along the short side, c[1]: along the long side
+    m: np.ndarray = c[0] + 0.12 * (c[3] - c[0]) + 0.15 * (c[1] - c[0])
+    return m
 
 
 def _index_middle(corners: np.ndarray, at: int = 0) -> np.ndarray:

@@ -130,3 +130,21 @@ def test_a_finely_speckled_table_is_no_error() -> None:
     frame = np.full((720, 1280, 3), 235, np.uint8)
     frame[::3, ::3] = 20
     assert identify_cards(frame) == []
+
+
+@pytest.mark.parametrize("seed", [11, 23])
+def test_a_four_index_decks_cards_are_each_reported_once(seed: int) -> None:
+    # Such decks print an index at the top right too: read there, it implies a card
+    # beside the real one, often with another suit (a small pip read again).
+    from vision.faces import DeckDesign
+    from vision.synth import random_design
+
+    rng = np.random.default_rng(seed)
+    design = DeckDesign(**{**random_design(rng, "en").__dict__, "four_indices": True})
+    cards = [PlacedCard(Card.parse(c), x, y, float(rng.uniform(-180, 180))) for c, x, y in
+             (("5C", -200, 0), ("9S", 0, 0), ("KD", 200, 0))]
+    frame, _ = render_table(cards, seed=seed, table=["light_wood", "beige", "cloth", "dark_wood"][seed % 4],
+                            design=design, camera=Camera(px_per_mm=float(rng.uniform(1.1, 1.6))),
+                            effects=Effects(noise=3, jpeg_quality=80, blur=float(rng.uniform(0, 1))))
+    found = sorted(str(d.card) for d in identify_cards(frame, style="en"))
+    assert found == ["5C", "9S", "KD"]
