@@ -125,6 +125,10 @@ PAPER_MAX_SATURATION: Final = 0.45
 INK_THRESHOLD_MAX: Final = 0.38  # never stricter than this: strong print is cut here, as it always was
 INK_CONTRAST_MIN: Final = 0.10  # never looser: a blank or shaded patch must stay blank
 TINTED_PAPER: Final = 0.25  # paper more saturated than this needs stronger ink
+# The least contrast of an index's ink, in noise widths of the paper around it: printed
+# ink measured 12 and more (edje train, pale webcam frames included), mottled tablecloth
+# read as an index 4 to 5.
+INK_OVER_NOISE: Final = 8.0
 # Where the rank lies in a patch (canonical pixels): the ink level is measured there, clear
 # of the table past the corner and of court-card art on the right.
 _INDEX_AREA: Final = (slice(4, 52), slice(4, 50))
@@ -195,6 +199,11 @@ def ink_mask(patch: np.ndarray) -> PatchInk:
     # Thin blurred strokes never reach the full ink contrast, hence a cut below half.
     cum_area = _cum_histogram(level[_INDEX_AREA])
     ink_level = _cum_percentile(cum_area, 0.97)
+    if ink_level - paper_level < INK_OVER_NOISE * max(noise, 1.0):
+        # Print stands far above the paper's own grain. A mottled cloth or wood whose
+        # darkest spots barely rise above its noise holds no index, whatever its blotches
+        # happen to look like.
+        return PatchInk(np.zeros(level.shape, np.uint8), (pb, pg, pr))
     cut = min(max(paper_level + 0.45 * (ink_level - paper_level), floor), INK_THRESHOLD_MAX * 256.0)
     ink = (level >= math.ceil(cut)).view(np.uint8)
     return PatchInk(ink, (pb, pg, pr))

@@ -109,6 +109,18 @@ def test_a_faintly_shaded_blank_corner_stays_blank() -> None:
     assert read_index(np.ascontiguousarray(np.clip(paper, 0, 255).astype(np.uint8))) is None
 
 
+@pytest.mark.parametrize("seed", range(12))
+def test_a_mottled_tablecloth_is_no_index(seed: int) -> None:
+    # Pink cloth, blotchy: its darkest blotches stand out of it as far as pale print does
+    # of card stock, but only a few times the cloth's own grain (print: twelve and more).
+    rng = np.random.default_rng(seed)
+    field = cv2.GaussianBlur(rng.normal(0, 1, (INDEX_H, INDEX_W)).astype(np.float32), (0, 0), 3.0)
+    field /= field.std()
+    cloth = np.array([170, 171, 205], np.float32)[None, None, :] * (1.0 - 0.05 * field[..., None])
+    cloth += rng.normal(0, 2.0, cloth.shape).astype(np.float32)
+    assert read_index(np.ascontiguousarray(np.clip(cloth, 0, 255).astype(np.uint8))) is None
+
+
 def test_centre_pips_are_not_read_as_an_index() -> None:
     # A corner found at the wrong scale or place shows a number card's centre pips: a pip
     # where the rank would be and another under it. That is no index (the reader used to
