@@ -1,6 +1,6 @@
 """Train the index reader's networks (vision/glyph_net.py) from printed fonts.
 
-    .venv/bin/python tools/train_reader.py          # ~9 min on this machine -> vision/data/reader_net.npz
+    .venv/bin/python tools/train_reader.py          # ~12 min on this machine -> vision/data/reader_net.npz
 
 Where the examples come from (no real photo: every photo set stays held out):
 
@@ -9,7 +9,9 @@ Where the examples come from (no real photo: every photo set stays held out):
   faces), rendered with pygame's FreeType; suit pips from the DejaVu symbols and from the
   project's own pip shapes;
 * the project's own synthetic cards (Hershey fonts, every index style) rendered at
-  camera distance by vision.synth;
+  camera distance by vision.synth, and for the suit networks twice as many again (small
+  black pips are their hard case), drawn from seeds of their own so that the rank
+  examples do not change with their number;
 * corners with no index, which the rank networks learn as one more answer (NOT_INDEX):
   pips printed in a column in the fonts, and corner-sized windows of the project's card
   faces away from their upright indices (centre pips, court-card art, indices sideways).
@@ -317,7 +319,7 @@ def examples(n_font: int, n_synth: int, seed: int,
             continue
         rx.append(rank_features(g.rank_mask, g.parts))
         ry.append(RANK_LETTERS.index(letter))
-        sx.append(suit_features(g.suit_mask))
+        sx.append(suit_features(g.suit_mask, g.suit_darkness))
         sy.append(SUITS.index(suit))
     print(f"{len(patches)} index corners printed, {len(rx)} read by extract_glyphs", flush=True)
     # No index: pips in a column printed in the fonts, and windows of the project's faces.
@@ -337,6 +339,17 @@ def examples(n_font: int, n_synth: int, seed: int,
         kept += 1
     print(f"{len(negatives)} corners with no index, {kept} taken for one by extract_glyphs", flush=True)
     return np.array(rx), np.array(ry), np.array(sx), np.array(sy)
+
+
+def suit_examples(n_cards: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """Suit features and labels of both index corners of ``n_cards`` of the project's own cards."""
+    sx, sy = [], []
+    for patch, _, suit in synth_patches(np.random.default_rng(seed), 2 * n_cards):
+        g = extract_glyphs(patch)
+        if g is not None:
+            sx.append(suit_features(g.suit_mask, g.suit_darkness))
+            sy.append(SUITS.index(suit))
+    return np.array(sx), np.array(sy)
 
 
 def train_mlp(x: np.ndarray, y: np.ndarray, classes: int, hidden: tuple[int, ...], epochs: int,
@@ -398,16 +411,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--synth-samples", type=int, default=3000, help="cards (two corners each)")
     parser.add_argument("--negative-samples", type=int, default=40000,
                         help="corners with no index (most face windows are blank: extract_glyphs drops them)")
+    parser.add_argument("--suit-synth-samples", type=int, default=6000,
+                        help="more cards of the project's own decks for the suit networks only (two corners each)")
     parser.add_argument("--epochs", type=int, default=30)
     parser.add_argument("--members", type=int, default=6, help="networks trained apart whose votes are averaged")
     parser.add_argument("--out", type=Path, default=WEIGHTS_PATH)
     args = parser.parse_args(argv)
     t0 = time.time()
     rx, ry, sx, sy = examples(args.font_samples, args.synth_samples, SEED, args.negative_samples)
-    print(f"examples in {time.time() - t0:.0f} s", flush=True)
     n = len(rx)
     val = np.random.default_rng(SEED + 1).random(n) < 0.1
     n_suit = len(sx)  # the suit examples are the first rank examples' (no-index corners have none)
+    # Small black pips (club or spade at a few pixels) are the suits' hard case: more of the
+    # project's own cards at camera distance, drawn apart so that the rank examples stay as they were.
+    ex, ey = suit_examples(args.suit_synth_samples, SEED + 2)
+    print(f"examples in {time.time() - t0:.0f} s ({len(ex)} more pips)", flush=True)
+    extra_val = np.random.default_rng(SEED + 3).random(len(ex)) < 0.1
     arrays: dict[str, np.ndarray] = {}
     ranks, suits = [], []
     for k in range(args.members):
@@ -415,15 +434,19 @@ def main(argv: list[str] | None = None) -> int:
         rng = np.random.default_rng(SEED + 10 * k)
         pick = ~val & (rng.random(n) < 0.75)
         ranks.append(train_mlp(rx[pick], ry[pick], NOT_INDEX + 1, (256, 128), args.epochs, SEED + 10 * k))
-        suits.append(train_mlp(sx[pick[:n_suit]], sy[pick[:n_suit]], len(SUITS), (64,), args.epochs,
+        extra = ~extra_val & (rng.random(len(ex)) < 0.75)
+        suits.append(train_mlp(np.concatenate([sx[pick[:n_suit]], ex[extra]]),
+                               np.concatenate([sy[pick[:n_suit]], ey[extra]]), len(SUITS), (128,), args.epochs,
                                SEED + 10 * k + 1))
         suffix = str(k) if k else ""
         arrays |= ranks[-1].to_arrays(f"rank{suffix}") | suits[-1].to_arrays(f"suit{suffix}")
         print(f"member {k}: validation rank {accuracy(ranks[-1], rx[val], ry[val]):.3f}, "
-              f"suit {accuracy(suits[-1], sx[val[:n_suit]], sy[val[:n_suit]]):.3f}", flush=True)
+              f"suit {accuracy(suits[-1], sx[val[:n_suit]], sy[val[:n_suit]]):.3f}, "
+              f"suit of own cards {accuracy(suits[-1], ex[extra_val], ey[extra_val]):.3f}", flush=True)
     together = Ensemble(tuple(ranks)), Ensemble(tuple(suits))
     print(f"together: validation rank {accuracy(together[0], rx[val], ry[val]):.3f}, "
-          f"suit {accuracy(together[1], sx[val[:n_suit]], sy[val[:n_suit]]):.3f} ({int(val.sum())} held back)",
+          f"suit {accuracy(together[1], sx[val[:n_suit]], sy[val[:n_suit]]):.3f}, "
+          f"suit of own cards {accuracy(together[1], ex[extra_val], ey[extra_val]):.3f} ({int(val.sum())} held back)",
           flush=True)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(args.out, **arrays)

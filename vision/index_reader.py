@@ -97,6 +97,10 @@ class IndexGlyphs:
     suit_mask: np.ndarray
     red: bool
     parts: int  # connected pieces in the rank: only "10" has two side by side
+    # How dark the ink is around the pip (0 = paper), a pixel beyond its box on each side:
+    # a small pip's shape (a spade's point, a club's lobes) shows in its shading before
+    # any cut into ink and paper.
+    suit_darkness: np.ndarray
 
 
 def _sorted_value(cum: np.ndarray, k: int) -> int:
@@ -140,6 +144,7 @@ class PatchInk:
 
     mask: np.ndarray  # uint8 0/1
     paper_bgr: tuple[float, float, float]
+    level: np.ndarray  # uint8 darkness of the darkest channel, in 1/256 of the paper's
 
 
 def _cum_percentile(cum: np.ndarray, q: float) -> int:
@@ -203,10 +208,10 @@ def ink_mask(patch: np.ndarray) -> PatchInk:
         # Print stands far above the paper's own grain. A mottled cloth or wood whose
         # darkest spots barely rise above its noise holds no index, whatever its blotches
         # happen to look like.
-        return PatchInk(np.zeros(level.shape, np.uint8), (pb, pg, pr))
+        return PatchInk(np.zeros(level.shape, np.uint8), (pb, pg, pr), level)
     cut = min(max(paper_level + 0.45 * (ink_level - paper_level), floor), INK_THRESHOLD_MAX * 256.0)
     ink = (level >= math.ceil(cut)).view(np.uint8)
-    return PatchInk(ink, (pb, pg, pr))
+    return PatchInk(ink, (pb, pg, pr), level)
 
 
 def extract_glyphs(patch: np.ndarray) -> IndexGlyphs | None:
@@ -287,7 +292,8 @@ def extract_glyphs(patch: np.ndarray) -> IndexGlyphs | None:
     suit_px = patch[y:y + h, x:x + w][suit_mask > 0]
     rank_px = patch[y0:y1, x0:x1][rank_mask > 0]
     red = _red_share(np.concatenate([suit_px, rank_px])[:, :3], patch_ink.paper_bgr) > RED_SHARE
-    return IndexGlyphs(rank_mask, suit_mask, red, len(rank_parts))
+    darkness = patch_ink.level[max(y - 1, 0):y + h + 1, max(x - 1, 0):x + w + 1]
+    return IndexGlyphs(rank_mask, suit_mask, red, len(rank_parts), darkness)
 
 
 # Red ink keeps much of its red while it loses green, black ink loses both alike; the share
@@ -325,7 +331,7 @@ def classify(glyphs: IndexGlyphs, letters: list[str], style: str,
             return None
         rank, rank_confidence = found, ranks[letter]
     colour_suits = (Suit.HEARTS, Suit.DIAMONDS) if glyphs.red else (Suit.CLUBS, Suit.SPADES)
-    suits = nets.suit_probabilities(glyphs.suit_mask, colour_suits)
+    suits = nets.suit_probabilities(glyphs.suit_mask, glyphs.suit_darkness, colour_suits)
     suit = max(suits, key=suits.__getitem__)
     # Both must be clear: a probability is how sure the network is among what this deck can show.
     return IndexReading(Card(rank, suit), rank_confidence * suits[suit])
