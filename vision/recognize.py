@@ -294,6 +294,9 @@ def _deduplicate(detections: list[Detection]) -> list[Detection]:
 # The grid a partly covered card is looked at on (card widths across, card heights down):
 # fine enough for a box, and a few hundred cells cost nothing.
 _VIS_W, _VIS_H = 40, 56
+# The cells of the top-left index (a rank and its pip: a quarter of the card across, a
+# third down, measured from the corner).
+_INDEX_CELLS = (slice(0, round(0.3 * _VIS_H)), slice(0, round(0.25 * _VIS_W)))
 _VIS_CELL = np.stack(np.meshgrid((np.arange(_VIS_W) + 0.5) / _VIS_W, (np.arange(_VIS_H) + 0.5) / _VIS_H), axis=-1)
 
 
@@ -326,6 +329,8 @@ def _visible_parts(detections: list[Detection], gray: np.ndarray) -> list[Detect
             # The other card in this card's own coordinates (0..1 across and down).
             kq = ((k.corners.astype(np.float64) - c[0]) @ to_card.T)
             covered |= _in_convex(_VIS_CELL, kq)
+        # The index it was read from shows, whatever the guesses at other cards' outlines say.
+        covered[_INDEX_CELLS] = False
         if not covered.any():
             out.append(d)
             continue

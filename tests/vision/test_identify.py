@@ -148,3 +148,16 @@ def test_a_four_index_decks_cards_are_each_reported_once(seed: int) -> None:
                             effects=Effects(noise=3, jpeg_quality=80, blur=float(rng.uniform(0, 1))))
     found = sorted(str(d.card) for d in identify_cards(frame, style="en"))
     assert found == ["5C", "9S", "KD"]
+
+
+def test_the_part_of_a_covered_card_that_shows_holds_the_index_it_was_read_from() -> None:
+    from vision.recognize import Detection, _visible_parts
+
+    card = np.array([[100, 100], [160, 100], [160, 184], [100, 184]], np.float32)
+    # An outline guessed over the card's top half, index corner included: the index was
+    # read, so it shows, and the part that shows starts at it.
+    over = np.array([[90, 60], [170, 60], [170, 140], [90, 140]], np.float32)
+    shown = _visible_parts([Detection(Card.parse("5C"), 0.9, card.copy(), partial=True),
+                            Detection(Card.parse("2S"), 0.9, over)], np.full((300, 300), 200, np.uint8))
+    five = next(d for d in shown if str(d.card) == "5C")
+    assert np.allclose(five.corners[0], card[0], atol=1.0)
