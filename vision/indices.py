@@ -118,7 +118,9 @@ def index_corners(frame: np.ndarray, card_w: float = 0.0, gray: np.ndarray | Non
             # come from a wrong outline: when the two differ, both are offered.
             own = 0.5 * (sz[i] / RANK_HEIGHT + float(np.hypot(*(cen[j] - rank_centre))) / PIP_DISTANCE)
             sizes = [own]
-            if card_w > 0 and 0.67 * card_w < own < 1.5 * card_w:
+            if card_w > 0:
+                if not 0.67 * card_w < own < 1.5 * card_w:
+                    continue  # a letter in art, or a pattern: no card of this deck's size
                 sizes = [card_w] if abs(own - card_w) < 0.06 * card_w else [card_w, own]
             for card in sizes:
                 corner = rank_centre - RANK_CENTRE[0] * card * right - RANK_CENTRE[1] * card * down

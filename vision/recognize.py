@@ -28,6 +28,8 @@ PARTIAL_MIN_CONFIDENCE = 0.7
 # Another card's index read this clearly on a "whole" card: the outline was several cards
 # (the "no index" answer of the reader keeps art and pips from reaching it).
 CLEAR_READING = 0.75
+# The widths a corner reading's card may have, as fractions of the frame's usual card width.
+SIZE_SPREAD = (0.5, 2.0)
 
 
 @dataclass
@@ -266,7 +268,23 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
     if demoted or revalued:
         detections = [Detection(d.card, d.confidence, d.corners, partial=True) if id(d) in demoted else
                       revalued.get(id(d), d) for d in detections]
-    return _visible_parts(_deduplicate(detections), gray)
+    return _visible_parts(_deduplicate(_one_size(detections)), gray)
+
+
+def _one_size(detections: list[Detection]) -> list[Detection]:
+    """Drop corner readings that imply a card of another size than the others: the cards
+    on a table are one deck, and a tilted camera changes their size only a little. (A
+    letter in court-card art or in a cloth's pattern, read as an index, implies a card of
+    its own size.) Needs three readings of a value to know the size; the spread allows
+    for cards held nearer a camera that looks at them from the side."""
+    widths = [float(min(np.linalg.norm(d.corners[1] - d.corners[0]), np.linalg.norm(d.corners[3] - d.corners[0])))
+              for d in detections]
+    # Only cards read as a value say what a card's size is (a face-down guess can be a tile).
+    read = [w for d, w in zip(detections, widths) if d.card is not None]
+    if len(read) < 3:
+        return detections
+    usual = float(np.median(read))
+    return [d for d, w in zip(detections, widths) if not d.partial or SIZE_SPREAD[0] * usual <= w <= SIZE_SPREAD[1] * usual]
 
 
 def _deduplicate(detections: list[Detection]) -> list[Detection]:

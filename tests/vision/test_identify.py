@@ -161,3 +161,35 @@ def test_the_part_of_a_covered_card_that_shows_holds_the_index_it_was_read_from(
                             Detection(Card.parse("2S"), 0.9, over)], np.full((300, 300), 200, np.uint8))
     five = next(d for d in shown if str(d.card) == "5C")
     assert np.allclose(five.corners[0], card[0], atol=1.0)
+
+
+def test_a_corner_reading_implying_a_card_of_another_size_is_dropped() -> None:
+    from vision.recognize import Detection, _one_size
+
+    def card(x: float, w: float) -> np.ndarray:
+        return np.array([[x, 100], [x + w, 100], [x + w, 100 + 1.4 * w], [x, 100 + 1.4 * w]], np.float32)
+
+    readings = [Detection(Card.parse("JC"), 1.0, card(0, 75), partial=True),
+                Detection(Card.parse("4S"), 1.0, card(100, 74), partial=True),
+                Detection(Card.parse("9D"), 1.0, card(200, 76)),
+                # A letter in court-card art, read as an index: it implies a card a third the size.
+                Detection(Card.parse("AC"), 0.87, card(300, 24), partial=True),
+                # Face-down guesses do not set the size, and are not dropped by it.
+                Detection(None, 0.6, card(400, 18)), Detection(None, 0.6, card(500, 17))]
+    kept = [str(d.card) for d in _one_size(readings)]
+    assert kept == ["JC", "4S", "9D", "None", "None"]
+    # Cards held nearer the camera are bigger: up to twice the usual size is a card.
+    near = readings[:3] + [Detection(Card.parse("QS"), 1.0, card(300, 129), partial=True)]
+    assert len(_one_size(near)) == 4
+
+
+@pytest.mark.parametrize("seed", [1122, 1190])
+def test_ink_implying_a_card_much_larger_than_those_read_whole_is_no_card(seed: int) -> None:
+    # Development scenes where a letter-and-pip pair on a card implied a card 1.7 times
+    # the size of the cards read whole in the same frame, and was reported.
+    from vision.evaluate import score_scene
+    from vision.synth import random_scene
+
+    scene = random_scene(seed)
+    found = identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style)
+    assert score_scene(found, scene.truth).phantoms == 0
