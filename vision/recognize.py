@@ -304,6 +304,12 @@ def _deduplicate(detections: list[Detection]) -> list[Detection]:
             if d.partial and k.partial and (_same_index(d, k) or _shared_corner(d, k)):
                 dup = True  # the same index read twice, a little shifted or turned
                 break
+            if d.partial and k.partial and _at_far_index(d.corners, k.corners) and not _parallel(d.corners, k.corners):
+                # The index a four-index deck prints at the card's other side, seen
+                # sideways. (A card lying there in line with this one is a fanned row's
+                # next card, of the same rank or not.)
+                dup = True
+                break
         if not dup:
             kept.append(d)
     return kept
@@ -432,6 +438,13 @@ def _same_index(d: Detection, k: Detection) -> bool:
     mine = _index_middle(d.corners)
     # Either of the card's two indices: the one it was read from, or the one diagonally across.
     return min(float(np.linalg.norm(mine - _index_middle(k.corners, at))) for at in (0, 2)) < 0.2 * width
+
+
+def _parallel(p: np.ndarray, q: np.ndarray) -> bool:
+    """Whether two cards (TL, TR, BR, BL as read) lie the same way or turned half round,
+    within about 25 degrees."""
+    u, v = p[1] - p[0], q[1] - q[0]
+    return abs(float(u @ v)) > 0.9 * float(np.linalg.norm(u) * np.linalg.norm(v))
 
 
 def _at_far_index(reading: np.ndarray, card: np.ndarray) -> bool:

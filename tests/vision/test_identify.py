@@ -193,3 +193,20 @@ def test_ink_implying_a_card_much_larger_than_those_read_whole_is_no_card(seed: 
     scene = random_scene(seed)
     found = identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style)
     assert score_scene(found, scene.truth).phantoms == 0
+
+
+def test_a_four_index_decks_far_index_seen_sideways_is_not_another_card() -> None:
+    from vision.recognize import Detection, _deduplicate, _far_index_middle, _index_middle
+
+    # From a simulated deal: an 8H read at its index, and its bottom-left index (a deck
+    # with four) read sideways as AH, implying a card lying across the table.
+    eight = np.array([[676, 282], [592, 292], [579, 191], [661, 178]], np.float32)
+    sideways = np.array([[619, 197], [630, 91], [779, 105], [768, 212]], np.float32)
+    kept = _deduplicate([Detection(Card.parse("8H"), 1.0, eight, partial=True),
+                         Detection(Card.parse("AH"), 0.86, sideways, partial=True)])
+    assert [str(d.card) for d in kept] == ["8H"]
+    # A card lying in line with it, its index right there, is a fanned row's next card.
+    beside = eight + (_far_index_middle(eight, 3) - _index_middle(eight))
+    kept = _deduplicate([Detection(Card.parse("8H"), 1.0, eight, partial=True),
+                         Detection(Card.parse("9S"), 0.86, beside, partial=True)])
+    assert len(kept) == 2
