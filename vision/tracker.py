@@ -76,6 +76,7 @@ class _Track:
     evidence: dict[Card, float] = field(default_factory=dict)
     fresh_readings: int = 0
     reported: Card | None = None  # the value it was reported as (None after a correction found none)
+    last_seen: int = 0  # the last frame a reading put it here
     placed: bool = False  # an event was sent for it
     seat: int | None = None
 
@@ -166,12 +167,16 @@ class CardTracker:
         self._claims: dict[Card, _Track] = {}
         self._trick: list[_Track] = []  # the cards of the trick on the table, in play order
         self._trick_missing = 0
+        # Cards gone from view before they were reported, this trick: the last card of a
+        # trick may be gathered before it lay still long enough (see _gathered_unreported).
+        self._unreported: list[_Track] = []
 
     def new_deal(self) -> None:
         """Forget which cards were played: the next deal may show them again."""
         self._claims.clear()
         self._trick.clear()
         self._tracks.clear()
+        self._unreported.clear()
 
     def process(self, frame: np.ndarray) -> list[CardEvent]:
         if self._change.changed(frame):
@@ -208,10 +213,11 @@ class CardTracker:
                          float(np.hypot(s.center[0] - t.center[0], s.center[1] - t.center[1])) < self.match_radius]
                 if again:
                     again[0].missing = 0
+                    again[0].last_seen = self.frame_index
                     self._tracks.append(again[0])
                 else:
                     new = _Track(s.center, still_since=self.frame_index,
-                                 rest=[(c, self.frame_index) for c in s.centers])
+                                 rest=[(c, self.frame_index) for c in s.centers], last_seen=self.frame_index)
                     if fresh:
                         new.readings = [(d.card, d.confidence)]
                         new.evidence = {d.card: d.confidence}
@@ -238,6 +244,7 @@ class CardTracker:
             track.rest = (track.rest + [(c, self.frame_index) for c in s.centers])[-24:]
             track.center = s.center
             track.missing = 0
+            track.last_seen = self.frame_index
             if fresh:
                 track.readings = (track.readings + [(d.card, d.confidence)])[-window:]
                 track.evidence[d.card] = track.evidence.get(d.card, 0.0) + d.confidence
@@ -293,6 +300,7 @@ class CardTracker:
                 events.append(CardEvent("card_placed", track.still_since, card, seat,
                                         conf * share))
                 self._trick.append(track)
+        self._unreported += [t for t in self._tracks if t.missing > self.gone_frames and not t.placed and t.readings]
         self._tracks = [t for t in self._tracks if t.missing <= self.gone_frames]
         if self._trick:
             if any(t.missing == 0 for t in self._trick if t in self._tracks):
@@ -300,10 +308,45 @@ class CardTracker:
             else:
                 self._trick_missing += 1
                 if self._trick_missing >= self.gone_frames:
+                    events += self._gathered_unreported()
                     cards = tuple(t.reported for t in self._trick if t.reported is not None)
                     events.append(CardEvent("trick_gathered", self.frame_index, cards=cards, confidence=1.0))
                     self._trick = []
                     self._trick_missing = 0
+                    self._unreported = []
+        return events
+
+    def _gathered_unreported(self) -> list[CardEvent]:
+        """Cards gathered with the trick before they lay still ``stable_frames`` frames in
+        one place (the winner often picks the trick up as soon as the last card lands, and
+        a card read from two corners may be placed at two spots): one that read as the
+        same unreported value in at least ``stable_frames`` frames, at one spot or two,
+        and left the table with the trick, in front of a seat that has not played to it,
+        was played. Reported before the trick is gathered, in the order they came."""
+        trick_seen = max(t.last_seen for t in self._trick)
+        by_value: dict[Card, list[_Track]] = {}
+        for t in self._unreported + self._tracks:
+            if t.placed or t.missing == 0 or t.last_seen < trick_seen - self.gone_frames:
+                continue  # reported, still on the table, or gone well before the trick
+            voted, share, conf = t.vote(2 * self.stable_frames, set(self._claims))
+            if voted is not None and share >= 0.6 and conf >= self.min_confidence:
+                by_value.setdefault(voted, []).append(t)
+        events: list[CardEvent] = []
+        played = {t.seat for t in self._trick}
+        for card, tracks in sorted(by_value.items(), key=lambda kv: min(t.still_since for t in kv[1])):
+            if sum(sum(1 for v, _ in t.readings if v == card) for t in tracks) < self.stable_frames:
+                continue
+            track = max(tracks, key=lambda t: len(t.readings))
+            point = self.calibration_point(track)
+            seat = self.calibration.seat_of(point)
+            if self.calibration.in_trump_zone(point) or seat is None or seat in played:
+                continue
+            _, share, conf = track.vote(2 * self.stable_frames, set(self._claims))
+            track.reported, track.placed, track.seat = card, True, seat
+            self._claims[card] = track
+            self._trick.append(track)
+            played.add(seat)
+            events.append(CardEvent("card_placed", min(t.still_since for t in tracks), card, seat, conf * share))
         return events
 
     def _correct(self, track: _Track, wrong: Card) -> CardEvent:

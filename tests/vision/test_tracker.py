@@ -169,3 +169,40 @@ def test_a_card_seen_again_a_little_off_its_place_is_not_a_second_card() -> None
         events += tr.observe([det("KD", 640, 500, conf=0.99)])
     assert [(e.kind, str(e.card), e.seat) for e in events] == [("card_placed", "KD", 0)]
     assert plays_of(events) == [(Card.parse("KD"), 0)]
+
+
+def test_the_last_card_gathered_before_it_lay_still_long_enough_is_still_played() -> None:
+    tr = CardTracker(CAL, stable_frames=3, gone_frames=4)
+    events = []
+    table = []
+    for card, (x, y) in zip(("AS", "KS", "TS"), ((640, 560), (380, 360), (640, 160))):
+        table.append(det(card, x, y))
+        for _ in range(3):
+            events += tr.observe(table)
+    # The last card is read at two places (its outline one frame, a corner the next, a
+    # card's width apart), then the winner picks the trick up.
+    for x in (900, 900, 1020, 1020):
+        events += tr.observe(table + [det("9S", x, 360)])
+    for _ in range(5):
+        events += tr.observe([])
+    kinds = [(e.kind, str(e.card), e.seat) for e in events]
+    assert kinds[:4] == [("card_placed", "AS", 0), ("card_placed", "KS", 1), ("card_placed", "TS", 2),
+                         ("card_placed", "9S", 3)]
+    gathered = [e for e in events if e.kind == "trick_gathered"]
+    assert len(gathered) == 1 and [str(c) for c in gathered[0].cards] == ["AS", "KS", "TS", "9S"]
+
+
+def test_a_card_glimpsed_under_a_hand_long_before_the_trick_is_gathered_is_not_played() -> None:
+    tr = CardTracker(CAL, stable_frames=3, gone_frames=4)
+    events = []
+    table = [det("AS", 640, 560)]
+    for _ in range(3):
+        events += tr.observe(table)
+    # A card read for a few frames while moving across the table, long before the trick goes.
+    for x in (700, 760, 820, 880):
+        events += tr.observe(table + [det("QH", x, 300)])
+    for _ in range(12):
+        events += tr.observe(table)
+    for _ in range(5):
+        events += tr.observe([])
+    assert [str(e.card) for e in events if e.kind == "card_placed"] == ["AS"]
