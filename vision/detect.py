@@ -321,32 +321,70 @@ def _inside(point: np.ndarray, quad: np.ndarray, margin: float) -> bool:
                                 (float(point[0]), float(point[1])), True) > margin
 
 
-def find_regions(frame: np.ndarray, min_card_frac: float = 0.045, max_side: int = 640) -> Regions:
-    """Whole cards and square corners in a BGR frame; coordinates in frame pixels."""
+@dataclass
+class WholeCards:
+    """The whole cards the strong cues show (the first look of ``identify_cards``), and
+    the frame's card stock: whether these cards explain all of it."""
+
+    quads: list[Quad]  # frame pixels
+    stock: np.ndarray  # working pixels: 255 where card stock lies (whiter than around it)
+    scale: float  # working image pixels per frame pixel
+
+
+def find_whole_cards(frame: np.ndarray, min_card_frac: float = 0.045, max_side: int = 640) -> WholeCards:
+    """The plain whole cards of a BGR frame: card-shaped regions of the strong edge pass
+    and of whiteness, none inside another or wider than the rest. Cheap (no faint edge
+    pass, no corners; a quad crossed by a card's edge is left out): when these cards, read, explain all the card
+    stock in the frame, nothing more is there to find."""
     gray, whiteness, scale = working_gray(frame, max_side)
     h, w = gray.shape
     min_short = min_card_frac * min(h, w)
     min_area = min_short * min_short * CARD_ASPECT * 0.25
     max_area = 0.6 * h * w
-    blurred = _blurred(gray)
-    grads = _gradients(blurred[0])
-    edge_polys = (_polygons(_edge_regions(gray, blurred=blurred, gradients=grads), min_area, max_area, True,
-                            EDGE_BAND) +
-                  _polygons(_edge_regions(gray, 2.5, blurred=blurred, gradients=grads), min_area, max_area, True,
-                            EDGE_BAND))
-    # The white area inside one card's outline is one card for sure; outlines and white
-    # blobs may be several overlapping cards whose hull happens to look card-shaped.
-    sure = [q for q in (_as_quad(hq, min_short) for _, hq, interior in edge_polys if hq is not None and interior)
-            if q is not None]
+    edge_polys = _polygons(_edge_regions(gray), min_area, max_area, True, EDGE_BAND)
+    sure = _sure_quads(edge_polys, min_short)
     card_px = float(np.median([q.short_side for q in sure])) if sure else min(h, w) * 0.12
-    white_polys = _polygons(_white_regions(whiteness, card_px), min_area, max_area)
-    polys = [(p, hq, interior, False) for p, hq, interior in edge_polys] + \
-        [(p, hq, True, True) for p, hq, _ in white_polys]
-    ref_long = float(np.median([q.long_side for q in sure])) if sure else 0.0
+    stock = _white_regions(whiteness, card_px)
+    polys = _tagged(edge_polys, _polygons(stock, min_area, max_area))
+    quads, partial, _ = _card_quads(polys, min_short, card_px,
+                                    float(np.median([q.long_side for q in sure])) if sure else 0.0)
+    # A quad crossed by a card's edge is several cards: it is left to the full search
+    # (its card stock stays unexplained).
+    kept = [q for q in _oversized(_nested(quads, partial), partial, whiteness) if _one_card(q, frame, scale)]
+    inv = 1.0 / scale
+    return WholeCards([Quad(q.corners * inv, q.short_side * inv, q.long_side * inv) for q in kept], stock, scale)
 
+
+def _one_card(quad: Quad, frame: np.ndarray, scale: float) -> bool:
+    """Whether pile splitting keeps the quad as it is: no card's edge crosses it, or
+    only its own (a court card's frame)."""
+    kept = _split_piles([quad], [], frame, scale, [])
+    return len(kept) == 1 and kept[0] is quad
+
+
+def _sure_quads(edge_polys: list[tuple[np.ndarray, np.ndarray | None, bool]], min_short: float) -> list[Quad]:
+    """The white area inside one card's outline is one card for sure; outlines and white
+    blobs may be several overlapping cards whose hull happens to look card-shaped."""
+    return [q for q in (_as_quad(hq, min_short) for _, hq, interior in edge_polys if hq is not None and interior)
+            if q is not None]
+
+
+def _tagged(edge_polys: list[tuple[np.ndarray, np.ndarray | None, bool]],
+            white_polys: list[tuple[np.ndarray, np.ndarray | None, bool]]
+            ) -> list[tuple[np.ndarray, np.ndarray | None, bool, bool]]:
+    """Edge and whiteness polygons in one list: (polygon, hull quad, interior, white)."""
+    return [(p, hq, interior, False) for p, hq, interior in edge_polys] + \
+        [(p, hq, True, True) for p, hq, _ in white_polys]
+
+
+def _card_quads(polys: list[tuple[np.ndarray, np.ndarray | None, bool, bool]], min_short: float, card_px: float,
+                ref_long: float) -> tuple[list[Quad], list[np.ndarray], list[Quad]]:
+    """Card-shaped quads among the polygons (one per card: near copies go); the polygons
+    that are no card (``partial``: they may show a covered card's corners), and the
+    straight outlines too long for one card (``rows``: maybe a fanned row)."""
     quads: list[Quad] = []
     partial: list[np.ndarray] = []
-    rows: list[Quad] = []  # straight-sided outlines too long for one card: maybe a fanned row
+    rows: list[Quad] = []
     for poly, hull_quad, interior, white in polys:
         q = _as_quad(hull_quad, min_short) if hull_quad is not None else None
         if q is None and hull_quad is not None and (white or not interior):
@@ -368,6 +406,27 @@ def find_regions(frame: np.ndarray, min_card_frac: float = 0.045, max_side: int 
         if any(_iou_quads(q.corners, o.corners) > 0.7 for o in quads):
             continue
         quads.append(q)
+    return quads, partial, rows
+
+
+def find_regions(frame: np.ndarray, min_card_frac: float = 0.045, max_side: int = 640) -> Regions:
+    """Whole cards and square corners in a BGR frame; coordinates in frame pixels."""
+    gray, whiteness, scale = working_gray(frame, max_side)
+    h, w = gray.shape
+    min_short = min_card_frac * min(h, w)
+    min_area = min_short * min_short * CARD_ASPECT * 0.25
+    max_area = 0.6 * h * w
+    blurred = _blurred(gray)
+    grads = _gradients(blurred[0])
+    edge_polys = (_polygons(_edge_regions(gray, blurred=blurred, gradients=grads), min_area, max_area, True,
+                            EDGE_BAND) +
+                  _polygons(_edge_regions(gray, 2.5, blurred=blurred, gradients=grads), min_area, max_area, True,
+                            EDGE_BAND))
+    sure = _sure_quads(edge_polys, min_short)
+    card_px = float(np.median([q.short_side for q in sure])) if sure else min(h, w) * 0.12
+    white_polys = _polygons(_white_regions(whiteness, card_px), min_area, max_area)
+    quads, partial, rows = _card_quads(_tagged(edge_polys, white_polys), min_short, card_px,
+                                       float(np.median([q.long_side for q in sure])) if sure else 0.0)
     split: list[CornerCandidate] = []
     quads = _split_piles(quads, partial, frame, scale, split)
     quads += _split_piles(rows, [], frame, scale, split, keep_unsplit=False)

@@ -14,7 +14,8 @@ import cv2
 import numpy as np
 
 from engine.cards import Card
-from vision.detect import CARD_ASPECT, CornerCandidate, Quad, _inside, _iou_quads, find_regions
+from vision.detect import (CARD_ASPECT, CornerCandidate, Quad, WholeCards, _inside, _iou_quads, _offset_quad,
+                           find_regions, find_whole_cards)
 from vision.indices import index_corners
 from vision.faces import CARD_H, CARD_W, INDEX_H, INDEX_W
 from vision.index_reader import GlyphTemplates, IndexReading, read_index
@@ -194,29 +195,72 @@ def _rank_ink(frame: np.ndarray, todo: list[tuple[CornerCandidate, float]]) -> n
     return shows
 
 
-def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
-                   templates: GlyphTemplates | None = None, min_confidence: float = MIN_CONFIDENCE) -> list[Detection]:
-    """All cards in a BGR frame, whole or partly hidden, face up or face down."""
-    if min(frame.shape[:2]) < MIN_FRAME_SIDE:
-        return []  # no card's index fits (and a sliver of a frame scales to nothing)
-    regions = find_regions(frame)
-    # Grey at full resolution: several steps look at it, converted once.
-    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+def _whole_cards(frame: np.ndarray, quads: list[Quad], cut_out: Quad | None,
+                 read: dict[bytes, tuple[IndexReading | None, np.ndarray]], templates: GlyphTemplates | None,
+                 deck: int, style: str, min_confidence: float) -> list[Detection]:
+    """The cards the whole-card quads show: read at an index corner, or face down.
+    ``read`` keeps each outline's reading (the same outline is read once)."""
     detections: list[Detection] = []
-    quads = list(regions.quads)
-    h, w = frame.shape[:2]
-    cut_out = (_whole_photo_quad(frame) if not any(q.short_side * q.long_side > 0.5 * w * h for q in quads)
-               else None)
-    if cut_out is not None:
-        quads.append(cut_out)
     for quad in quads:
-        reading, oriented = _read_quad(frame, quad, templates, deck, style)
+        key = quad.corners.tobytes()
+        if key not in read:
+            read[key] = _read_quad(frame, quad, templates, deck, style)
+        reading, oriented = read[key]
         if reading is not None and reading.confidence >= min_confidence:
             detections.append(Detection(reading.card, reading.confidence, oriented))
         elif quad is not cut_out and _looks_face_down(frame, quad.corners):
             detections.append(Detection(None, 0.6, _oriented(quad.corners, 0 if float(
                 np.linalg.norm(quad.corners[1] - quad.corners[0])) <= float(
                 np.linalg.norm(quad.corners[2] - quad.corners[1])) else 1)))
+    return detections
+
+
+# Card stock left over outside the cards read, in card areas, that may be a card (a
+# strip of a card under another shows about a fifth of it).
+UNEXPLAINED_STOCK = 0.08
+
+
+def _explained(first: WholeCards, cards: list[Detection]) -> bool:
+    """Whether the cards read explain all the card stock of the frame: no piece of it of
+    card-ish size lies outside them."""
+    stock = first.stock.copy()
+    areas = []
+    for d in cards:
+        q = d.corners * first.scale
+        areas.append(cv2.contourArea(q))
+        cv2.fillConvexPoly(stock, np.round(_offset_quad(q, 2.0)).astype(np.int32), 0)
+    n, _, stats, _ = cv2.connectedComponentsWithStats(stock, connectivity=8)
+    return n < 2 or int(stats[1:, cv2.CC_STAT_AREA].max()) < UNEXPLAINED_STOCK * float(np.median(areas))
+
+
+def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
+                   templates: GlyphTemplates | None = None, min_confidence: float = MIN_CONFIDENCE) -> list[Detection]:
+    """All cards in a BGR frame, whole or partly hidden, face up or face down.
+
+    A cascade: the plain whole cards are found and read first; only when some card stock
+    is left that they do not explain (a pile, a fanned row, a card partly covered, one
+    the strong cues missed) does the frame get the full search (the faint edge pass, pile
+    splitting, corners, index ink)."""
+    if min(frame.shape[:2]) < MIN_FRAME_SIDE:
+        return []  # no card's index fits (and a sliver of a frame scales to nothing)
+    # Whole-card readings by outline: the full search finds most of the first look's
+    # quads again, and reads each once.
+    read: dict[bytes, tuple[IndexReading | None, np.ndarray]] = {}
+    first = find_whole_cards(frame)
+    if first.quads and _whole_photo_quad(frame) is None:
+        plain = _whole_cards(frame, first.quads, None, read, templates, deck, style, min_confidence)
+        if len(plain) == len(first.quads) and _explained(first, plain):
+            return _deduplicate(plain)
+    regions = find_regions(frame)
+    # Grey at full resolution: several steps look at it, converted once.
+    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+    quads = list(regions.quads)
+    h, w = frame.shape[:2]
+    cut_out = (_whole_photo_quad(frame) if not any(q.short_side * q.long_side > 0.5 * w * h for q in quads)
+               else None)
+    if cut_out is not None:
+        quads.append(cut_out)
+    detections = _whole_cards(frame, quads, cut_out, read, templates, deck, style, min_confidence)
     card_w = float(np.median([q.short_side for q in regions.quads])) if regions.quads else 0.0
     # The whole cards that _deduplicate keeps whatever the corners read: a corner reading
     # that lies on one of them is dropped there, so it need not be read at all.
