@@ -331,14 +331,15 @@ class WholeCards:
     scale: float  # working image pixels per frame pixel
 
 
-def find_whole_cards(frame: np.ndarray, min_card_frac: float = 0.045, max_side: int = 640) -> WholeCards:
+def find_whole_cards(frame: np.ndarray) -> WholeCards:
     """The plain whole cards of a BGR frame: card-shaped regions of the strong edge pass
     and of whiteness, none inside another or wider than the rest. Cheap (no faint edge
     pass, no corners; a quad crossed by a card's edge is left out): when these cards, read, explain all the card
-    stock in the frame, nothing more is there to find."""
-    gray, whiteness, scale = working_gray(frame, max_side)
+    stock in the frame, nothing more is there to find. (As ``find_regions`` with its
+    defaults.)"""
+    gray, whiteness, scale = working_gray(frame)
     h, w = gray.shape
-    min_short = min_card_frac * min(h, w)
+    min_short = 0.045 * min(h, w)
     min_area = min_short * min_short * CARD_ASPECT * 0.25
     max_area = 0.6 * h * w
     edge_polys = _polygons(_edge_regions(gray), min_area, max_area, True, EDGE_BAND)

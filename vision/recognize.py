@@ -229,7 +229,10 @@ def _explained(first: WholeCards, cards: list[Detection]) -> bool:
         q = d.corners * first.scale
         areas.append(cv2.contourArea(q))
         cv2.fillConvexPoly(stock, np.round(_offset_quad(q, 2.0)).astype(np.int32), 0)
-    n, _, stats, _ = cv2.connectedComponentsWithStats(stock, connectivity=8)
+    # 16-bit labels, three times faster: the stock mask is opened with a 3x3 square, so
+    # each piece holds a 3x3 square of its own, and a working image (640 pixels a side at
+    # most) has room for fewer than 65536 such pieces.
+    n, _, stats, _ = cv2.connectedComponentsWithStats(stock, connectivity=8, ltype=cv2.CV_16U)
     return n < 2 or int(stats[1:, cv2.CC_STAT_AREA].max()) < UNEXPLAINED_STOCK * float(np.median(areas))
 
 
