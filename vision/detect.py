@@ -243,16 +243,6 @@ def _meet(p: tuple[float, float, float, float], r: tuple[float, float, float, fl
     return px + t * dpx, py + t * dpy
 
 
-def _line_intersection(p1: np.ndarray, p2: np.ndarray, q1: np.ndarray, q2: np.ndarray) -> np.ndarray | None:
-    d1, d2 = p2 - p1, q2 - q1
-    den = float(d1[0] * d2[1] - d1[1] * d2[0])
-    if abs(den) < 1e-6:
-        return None
-    t = float((q1[0] - p1[0]) * d2[1] - (q1[1] - p1[1]) * d2[0]) / den
-    crossing: np.ndarray = p1 + t * d1
-    return crossing
-
-
 def _hull_quad(hull: np.ndarray) -> np.ndarray | None:
     """The card quadrilateral of a convex hull: lines through its four longest sides,
     intersected, so a corner that an index letter or a rounded corner cut off returns."""
@@ -683,12 +673,10 @@ def _pile_lines(quad: Quad, frame: np.ndarray, scale: float) -> list[tuple[int, 
         return []
     # (pair, pos, width, span, u, v, covered intervals along u->v as fractions)
     found: list[tuple[int, float, float, float, np.ndarray, np.ndarray, list[tuple[float, float]]]] = []
-    origin = np.array([x0, y0], np.float32)
     segs = segs.reshape(-1, 4).astype(np.float32)
     # Most segments (wood grain, art) run parallel to neither pair of sides: a loose
-    # test of all of them at once spares them the exact one below (its per-segment
-    # numpy calls were most of this function's time). The margin keeps every segment
-    # the exact test could pass.
+    # test of all of them at once spares them the exact one below. The margin keeps
+    # every segment the exact test could pass.
     seg_dir = (segs[:, 2:] - segs[:, :2]).astype(np.float64)
     seg_dir /= np.hypot(seg_dir[:, 0], seg_dir[:, 1])[:, None] + 1e-12
     c64 = c.astype(np.float64)
@@ -709,48 +697,52 @@ def _pile_lines(quad: Quad, frame: np.ndarray, scale: float) -> list[tuple[int, 
             across = dist_a + dist_b
             off_side = (dist_a < 0.12 * across - 0.5) | (dist_b < 0.12 * across - 0.5)
         near.append(ok & ~off_side)
-    for s, near0, near1 in zip(segs, near[0].tolist(), near[1].tolist()):
-        if not (near0 or near1):
+    # The exact test, for the segments the loose one lets through: per pair of sides, each
+    # quantity for all of them in one numpy call (one call per segment was most of this
+    # function's time on a court card, whose frame lines all pass the loose test).
+    # (segment, pair, pos, width, span, u, v, t0, t1)
+    passed: list[tuple[int, int, float, float, float, np.ndarray, np.ndarray, float, float]] = []
+    for pair in (0, 1):
+        idx = np.flatnonzero(near[pair])
+        if len(idx) == 0:
             continue
-        p, q = (s[:2] + origin) * scale, (s[2:] + origin) * scale
-        d = (q - p) / (float(np.linalg.norm(q - p)) + 1e-9)
-        for pair in (0, 1):
-            if not (near0, near1)[pair]:
-                continue
-            # pair 0: lines parallel to side 1-2 (running from side 0-1 to side 2-3)
-            a0, a1 = (c[1], c[2]) if pair == 0 else (c[0], c[1])
-            b0, b1 = (c[0], c[3]) if pair == 0 else (c[3], c[2])
-            side = (a1 - a0) / (float(np.linalg.norm(a1 - a0)) + 1e-9)
-            if abs(float(np.dot(d, side))) < 0.978:  # within 12 degrees (cards of a row lie askew)
-                continue
-            # Ends of the line on the two sides it crosses.
-            e0, e1 = (c[0], c[1]) if pair == 0 else (c[3], c[0])
-            f0, f1 = (c[3], c[2]) if pair == 0 else (c[2], c[1])
-            u = _line_intersection(p, q, e0, e1)
-            v = _line_intersection(p, q, f0, f1)
-            if u is None or v is None:
-                continue
-            span = float(np.linalg.norm(v - u))
-            if span <= 0:
-                continue
+        # pair 0: lines parallel to side 1-2 (running from side 0-1 to side 2-3)
+        a0, a1 = (c64[1], c64[2]) if pair == 0 else (c64[0], c64[1])
+        b0, b1 = (c64[0], c64[3]) if pair == 0 else (c64[3], c64[2])
+        e0, e1 = (c64[0], c64[1]) if pair == 0 else (c64[3], c64[0])
+        f0, f1 = (c64[3], c64[2]) if pair == 0 else (c64[2], c64[1])
+        p, q = ends[idx, 0], ends[idx, 1]
+        d = q - p
+        side = (a1 - a0) / (math.hypot(*(a1 - a0)) + 1e-9)
+        # Within 12 degrees (cards of a row lie askew).
+        ok = np.abs(d @ side) / (np.hypot(d[:, 0], d[:, 1]) + 1e-9) >= 0.978
+        # Ends of the line on the two sides it crosses (none when it runs along them).
+        ok &= (np.abs(_cross(d, e1 - e0)) >= 1e-6) & (np.abs(_cross(d, f1 - f0)) >= 1e-6)
+        with np.errstate(all="ignore"):
+            u, v = _crossings(ends[idx], e0, e1), _crossings(ends[idx], f0, f1)
+            span = np.hypot(*(v - u).T)
             # Position across: distance from side b (3-0 or 0-1) over the width.
             mid = (u + v) / 2
-            pos_a = float(np.linalg.norm(mid - _closest(mid, a0, a1)))
-            pos_b = float(np.linalg.norm(mid - _closest(mid, b0, b1)))
-            pos = pos_b / (pos_a + pos_b + 1e-9)
+            pos_a, pos_b = _line_distance(mid, a0, a1), _line_distance(mid, b0, b1)
             width = pos_a + pos_b
-            if pos_a < 0.12 * width or pos_b < 0.12 * width:
-                continue
-            axis = (v - u) / span
-            t0, t1 = sorted((float(np.dot(p - u, axis)) / span, float(np.dot(q - u, axis)) / span))
-            for k, o in enumerate(found):
-                if o[0] == pair and abs(o[1] - pos) * width < PILE_SAME_LINE:
-                    o[6].append((t0, t1))
-                    if t1 - t0 > max(b - a for a, b in o[6][:-1]):
-                        found[k] = (pair, pos, width, span, u, v, o[6])  # the longest piece sets the line
-                    break
-            else:
-                found.append((pair, pos, width, span, u, v, [(t0, t1)]))
+            pos = pos_b / (width + 1e-9)
+            axis = (v - u) / span[:, None]
+            t_p, t_q = ((p - u) * axis).sum(axis=1) / span, ((q - u) * axis).sum(axis=1) / span
+            ok &= (span > 0) & (pos_a >= 0.12 * width) & (pos_b >= 0.12 * width)
+        for k in np.flatnonzero(ok).tolist():
+            t0, t1 = sorted((float(t_p[k]), float(t_q[k])))
+            passed.append((int(idx[k]), pair, float(pos[k]), float(width[k]), float(span[k]),
+                           u[k].astype(np.float32), v[k].astype(np.float32), t0, t1))
+    # Pooled in segment order, as found.
+    for _, pair, pos, width, span, u, v, t0, t1 in sorted(passed, key=lambda x: (x[0], x[1])):
+        for k, o in enumerate(found):
+            if o[0] == pair and abs(o[1] - pos) * width < PILE_SAME_LINE:
+                o[6].append((t0, t1))
+                if t1 - t0 > max(b - a for a, b in o[6][:-1]):
+                    found[k] = (pair, pos, width, span, u, v, o[6])  # the longest piece sets the line
+                break
+        else:
+            found.append((pair, pos, width, span, u, v, [(t0, t1)]))
     out: list[tuple[int, float, np.ndarray, np.ndarray]] = []
     for pair, pos, width, span, u, v, pieces in found:
         covered, reach = 0.0, 0.0
@@ -776,18 +768,17 @@ def _crossings(ends: np.ndarray, e0: np.ndarray, e1: np.ndarray) -> np.ndarray:
     return out
 
 
+def _cross(d: np.ndarray, e: np.ndarray) -> np.ndarray:
+    """The cross products of vectors ``d`` (n x 2) with the vector ``e``."""
+    out: np.ndarray = d[:, 0] * e[1] - d[:, 1] * e[0]
+    return out
+
+
 def _line_distance(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Distances of points ``p`` (n x 2) from the line through a and b."""
     d = b - a
     dist: np.ndarray = np.abs((p[:, 0] - a[0]) * d[1] - (p[:, 1] - a[1]) * d[0]) / (math.hypot(d[0], d[1]) + 1e-12)
     return dist
-
-
-def _closest(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    d = b - a
-    t = float(np.dot(p - a, d) / (float(np.dot(d, d)) + 1e-9))
-    foot: np.ndarray = a + t * d
-    return foot
 
 
 def _split_piles(quads: list[Quad], partial: list[np.ndarray], frame: np.ndarray, scale: float,
