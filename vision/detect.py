@@ -673,51 +673,29 @@ def _pile_lines(quad: Quad, frame: np.ndarray, scale: float) -> list[tuple[int, 
         return []
     # (pair, pos, width, span, u, v, covered intervals along u->v as fractions)
     found: list[tuple[int, float, float, float, np.ndarray, np.ndarray, list[tuple[float, float]]]] = []
-    segs = segs.reshape(-1, 4).astype(np.float32)
-    # Most segments (wood grain, art) run parallel to neither pair of sides: a loose
-    # test of all of them at once spares them the exact one below. The margin keeps
-    # every segment the exact test could pass.
-    seg_dir = (segs[:, 2:] - segs[:, :2]).astype(np.float64)
-    seg_dir /= np.hypot(seg_dir[:, 0], seg_dir[:, 1])[:, None] + 1e-12
     c64 = c.astype(np.float64)
-    ends = (segs.astype(np.float64).reshape(-1, 2, 2) + (x0, y0)) * scale
-    near = []
-    for pair in (0, 1):
-        a0, a1 = (c64[1], c64[2]) if pair == 0 else (c64[0], c64[1])
-        b0, b1 = (c64[0], c64[3]) if pair == 0 else (c64[3], c64[2])
-        e0, e1 = (c64[0], c64[1]) if pair == 0 else (c64[3], c64[0])
-        f0, f1 = (c64[3], c64[2]) if pair == 0 else (c64[2], c64[1])
-        side64 = (a1 - a0) / (math.hypot(*(a1 - a0)) + 1e-12)
-        ok = np.abs(seg_dir @ side64) >= 0.978 - 1e-3
-        # ... and lines close along a side (the card's own edge or border) are no
-        # pile's: the same position test as below, with half a pixel to spare.
-        with np.errstate(all="ignore"):
-            mid = (_crossings(ends, e0, e1) + _crossings(ends, f0, f1)) / 2
-            dist_a, dist_b = _line_distance(mid, a0, a1), _line_distance(mid, b0, b1)
-            across = dist_a + dist_b
-            off_side = (dist_a < 0.12 * across - 0.5) | (dist_b < 0.12 * across - 0.5)
-        near.append(ok & ~off_side)
-    # The exact test, for the segments the loose one lets through: per pair of sides, each
-    # quantity for all of them in one numpy call (one call per segment was most of this
-    # function's time on a court card, whose frame lines all pass the loose test).
+    ends = (segs.reshape(-1, 2, 2).astype(np.float64) + (x0, y0)) * scale
+    seg_dir = ends[:, 1] - ends[:, 0]
+    seg_len = np.hypot(seg_dir[:, 0], seg_dir[:, 1]) + 1e-9
+    # Each test for all segments at once, per pair of sides (one numpy call per segment
+    # was most of this function's time on a court card, whose frame lines are many).
     # (segment, pair, pos, width, span, u, v, t0, t1)
     passed: list[tuple[int, int, float, float, float, np.ndarray, np.ndarray, float, float]] = []
     for pair in (0, 1):
-        idx = np.flatnonzero(near[pair])
-        if len(idx) == 0:
-            continue
         # pair 0: lines parallel to side 1-2 (running from side 0-1 to side 2-3)
         a0, a1 = (c64[1], c64[2]) if pair == 0 else (c64[0], c64[1])
         b0, b1 = (c64[0], c64[3]) if pair == 0 else (c64[3], c64[2])
         e0, e1 = (c64[0], c64[1]) if pair == 0 else (c64[3], c64[0])
         f0, f1 = (c64[3], c64[2]) if pair == 0 else (c64[2], c64[1])
+        side = (a1 - a0) / (math.hypot(*(a1 - a0)) + 1e-9)
+        # Within 12 degrees (cards of a row lie askew): most segments (wood grain, art) are not.
+        idx = np.flatnonzero(np.abs(seg_dir @ side) / seg_len >= 0.978)
+        if len(idx) == 0:
+            continue
         p, q = ends[idx, 0], ends[idx, 1]
         d = q - p
-        side = (a1 - a0) / (math.hypot(*(a1 - a0)) + 1e-9)
-        # Within 12 degrees (cards of a row lie askew).
-        ok = np.abs(d @ side) / (np.hypot(d[:, 0], d[:, 1]) + 1e-9) >= 0.978
         # Ends of the line on the two sides it crosses (none when it runs along them).
-        ok &= (np.abs(_cross(d, e1 - e0)) >= 1e-6) & (np.abs(_cross(d, f1 - f0)) >= 1e-6)
+        ok = (np.abs(_cross(d, e1 - e0)) >= 1e-6) & (np.abs(_cross(d, f1 - f0)) >= 1e-6)
         with np.errstate(all="ignore"):
             u, v = _crossings(ends[idx], e0, e1), _crossings(ends[idx], f0, f1)
             span = np.hypot(*(v - u).T)
