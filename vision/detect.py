@@ -91,15 +91,19 @@ def _median_u8(img: np.ndarray) -> float:
     return (lo + hi) / 2.0
 
 
-def _percentile_u8(img: np.ndarray, q: float) -> float:
-    """``np.percentile`` (linear) of an 8-bit image from its histogram (no sort)."""
+def _percentiles_u8(img: np.ndarray, qs: Sequence[float]) -> list[float]:
+    """``np.percentile`` (linear) of an 8-bit image at each of ``qs``, from one histogram
+    (no sort)."""
     cum = np.cumsum(cv2.calcHist([img], [0], None, [256], [0, 256]).ravel())
-    pos = q / 100.0 * (img.size - 1)
-    lo = int(np.floor(pos))
-    t = pos - lo
-    a = int(np.searchsorted(cum, lo, side="right"))
-    b = int(np.searchsorted(cum, min(lo + 1, img.size - 1), side="right"))
-    return b - (b - a) * (1.0 - t) if t >= 0.5 else a + (b - a) * t
+    out = []
+    for q in qs:
+        pos = q / 100.0 * (img.size - 1)
+        lo = int(np.floor(pos))
+        t = pos - lo
+        a = int(np.searchsorted(cum, lo, side="right"))
+        b = int(np.searchsorted(cum, min(lo + 1, img.size - 1), side="right"))
+        out.append(b - (b - a) * (1.0 - t) if t >= 0.5 else a + (b - a) * t)
+    return out
 
 
 def _edge_regions(gray: np.ndarray, sensitivity: float = 1.0, thickness: int = 3,
@@ -316,44 +320,48 @@ def _inside(point: np.ndarray, quad: np.ndarray, margin: float) -> bool:
 
 @dataclass
 class WholeCards:
-    """The whole cards the strong cues show (the first look of ``identify_cards``), and
-    the frame's card stock: whether these cards explain all of it."""
+    """The first look of ``identify_cards``: the plain whole cards, and what they must
+    explain for nothing else to be on the table."""
 
     quads: list[Quad]  # frame pixels
     stock: np.ndarray  # working pixels: 255 where card stock lies (whiter than around it)
+    outlines: list[np.ndarray]  # frame pixels: card-shaped outlines (a back shows one, and no stock)
     scale: float  # working image pixels per frame pixel
 
 
 def find_whole_cards(frame: np.ndarray) -> WholeCards:
-    """The plain whole cards of a BGR frame: card-shaped regions of the strong edge pass
-    and of whiteness, none inside another or wider than the rest. Cheap (no faint edge
-    pass, no corners; a quad crossed by a card's edge is left out): when these cards, read, explain all the card
-    stock in the frame, nothing more is there to find. (As ``find_regions`` with its
-    defaults.)"""
+    """The plain whole cards of a BGR frame: card-shaped blobs of whiteness, none inside
+    another or wider than the rest (``one_card`` tells whether a card's edge crosses
+    one: several cards); and the card-shaped
+    outlines of a coarse edge pass (at half the working resolution: its corners are not
+    read, only looked for). Cheap (no fine or faint edge pass, no corners): when these
+    cards, read, explain all the card stock and outlines of the frame, nothing more is
+    there to find; when they do not, the full search (``find_regions``, with the same
+    defaults) looks again."""
     gray, whiteness, scale = working_gray(frame)
     h, w = gray.shape
     min_short = 0.045 * min(h, w)
     min_area = min_short * min_short * CARD_ASPECT * 0.25
     max_area = 0.6 * h * w
-    edge_polys = _polygons(_edge_regions(gray), min_area, max_area, True, EDGE_BAND)
-    sure = _sure_quads(edge_polys, min_short)
-    card_px = float(np.median([q.short_side for q in sure])) if sure else min(h, w) * 0.12
+    coarse = cv2.resize(gray, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
+    edge_polys = _polygons(_edge_regions(coarse), min_area / 4, max_area / 4, True)
+    outlines = [q for q in (_as_quad(hq, min_short / 2) for _, hq, _ in edge_polys if hq is not None) if q is not None]
+    sure = _sure_quads(edge_polys, min_short / 2)
+    card_px = 2 * float(np.median([q.short_side for q in sure])) if sure else min(h, w) * 0.12
     stock = _white_regions(whiteness, card_px)
-    polys = _tagged(edge_polys, _polygons(stock, min_area, max_area))
-    quads, partial, _ = _card_quads(polys, min_short, card_px,
-                                    float(np.median([q.long_side for q in sure])) if sure else 0.0)
-    # A quad crossed by a card's edge is several cards: it is left to the full search
-    # (its card stock stays unexplained).
-    kept = [q for q in _oversized(_nested(quads, partial), partial, whiteness) if _one_card(q, frame, scale)]
+    quads, partial, _ = _card_quads(_tagged([], _polygons(stock, min_area, max_area)), min_short, card_px, 0.0)
+    kept = _oversized(_nested(quads, partial), partial, whiteness)
     inv = 1.0 / scale
-    return WholeCards([Quad(q.corners * inv, q.short_side * inv, q.long_side * inv) for q in kept], stock, scale)
+    return WholeCards([Quad(q.corners * inv, q.short_side * inv, q.long_side * inv) for q in kept], stock,
+                      [q.corners * (2 * inv) for q in outlines], scale)
 
 
-def _one_card(quad: Quad, frame: np.ndarray, scale: float) -> bool:
-    """Whether pile splitting keeps the quad as it is: no card's edge crosses it, or
-    only its own (a court card's frame)."""
-    kept = _split_piles([quad], [], frame, scale, [])
-    return len(kept) == 1 and kept[0] is quad
+def one_card(frame: np.ndarray, quad: Quad, scale: float) -> bool:
+    """Whether pile splitting keeps a quad (frame pixels; ``scale``: working pixels per
+    frame pixel) as it is: no card's edge crosses it, or only its own (a court card's frame)."""
+    working = Quad(quad.corners * scale, quad.short_side * scale, quad.long_side * scale)
+    kept = _split_piles([working], [], frame, scale, [])
+    return len(kept) == 1 and kept[0] is working
 
 
 def _sure_quads(edge_polys: list[tuple[np.ndarray, np.ndarray | None, bool]], min_short: float) -> list[Quad]:
@@ -507,7 +515,8 @@ def _oversized(quads: list[Quad], partial: list[np.ndarray], whiteness: np.ndarr
         return quads
     gray = whiteness
     # Lighter than most of the table, and near the whitest thing in the frame (card stock).
-    light = max(_percentile_u8(gray, 75), 0.4 * _percentile_u8(gray, 99.5))
+    p75, p995 = _percentiles_u8(gray, (75, 99.5))
+    light = max(p75, 0.4 * p995)
     faces = []
     for q in quads:
         x, y, w, h = cv2.boundingRect(q.corners.astype(np.int32))

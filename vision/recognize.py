@@ -9,13 +9,14 @@ reported face down (``card`` None).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import cv2
 import numpy as np
 
 from engine.cards import Card
 from vision.detect import (CARD_ASPECT, CornerCandidate, Quad, WholeCards, _inside, _iou_quads, _offset_quad,
-                           find_regions, find_whole_cards)
+                           find_regions, find_whole_cards, one_card)
 from vision.indices import index_corners
 from vision.faces import CARD_H, CARD_W, INDEX_H, INDEX_W
 from vision.index_reader import GlyphTemplates, IndexReading, read_index
@@ -68,8 +69,16 @@ def _oriented(corners: np.ndarray, start: int) -> np.ndarray:
     return np.roll(corners, -start, axis=0)
 
 
+class QuadReading(NamedTuple):
+    reading: IndexReading | None
+    corners: np.ndarray  # the quad's corners, from the index corner read
+    # Both index corners read, as one card: the quad is not several cards lying on each
+    # other (their outline's two index corners are two cards' corners).
+    both_corners: bool
+
+
 def _read_quad(frame: np.ndarray, quad: Quad, templates: GlyphTemplates | None, deck: int,
-               style: str) -> tuple[IndexReading | None, np.ndarray]:
+               style: str) -> QuadReading:
     c = quad.corners
     side01 = float(np.linalg.norm(c[1] - c[0]))
     side12 = float(np.linalg.norm(c[2] - c[1]))
@@ -93,7 +102,7 @@ def _read_quad(frame: np.ndarray, quad: Quad, templates: GlyphTemplates | None, 
                 if reading is not None:
                     readings.append((reading, _oriented(c, start % 4)))
     if not readings:
-        return None, _oriented(c, first)
+        return QuadReading(None, _oriented(c, first), False)
     votes: dict[Card, float] = {}
     for reading, _ in readings:
         votes[reading.card] = votes.get(reading.card, 0.0) + reading.confidence
@@ -101,7 +110,7 @@ def _read_quad(frame: np.ndarray, quad: Quad, templates: GlyphTemplates | None, 
     share = votes[winner] / sum(votes.values()) if sum(votes.values()) > 0 else 0.0
     best, best_corners = max(((r, o) for r, o in readings if r.card == winner), key=lambda ro: ro[0].confidence)
     best = IndexReading(best.card, best.confidence * share if share < 1.0 else best.confidence)
-    return best, best_corners
+    return QuadReading(best, best_corners, len(readings) == 2 and readings[0][0].card == readings[1][0].card)
 
 
 def _corner_card(c: CornerCandidate, card_w: float) -> np.ndarray:
@@ -196,7 +205,7 @@ def _rank_ink(frame: np.ndarray, todo: list[tuple[CornerCandidate, float]]) -> n
 
 
 def _whole_cards(frame: np.ndarray, quads: list[Quad], cut_out: Quad | None,
-                 read: dict[bytes, tuple[IndexReading | None, np.ndarray]], templates: GlyphTemplates | None,
+                 read: dict[bytes, QuadReading], templates: GlyphTemplates | None,
                  deck: int, style: str, min_confidence: float) -> list[Detection]:
     """The cards the whole-card quads show: read at an index corner, or face down.
     ``read`` keeps each outline's reading (the same outline is read once)."""
@@ -205,7 +214,7 @@ def _whole_cards(frame: np.ndarray, quads: list[Quad], cut_out: Quad | None,
         key = quad.corners.tobytes()
         if key not in read:
             read[key] = _read_quad(frame, quad, templates, deck, style)
-        reading, oriented = read[key]
+        reading, oriented, _ = read[key]
         if reading is not None and reading.confidence >= min_confidence:
             detections.append(Detection(reading.card, reading.confidence, oriented))
         elif quad is not cut_out and _looks_face_down(frame, quad.corners):
@@ -220,9 +229,27 @@ def _whole_cards(frame: np.ndarray, quads: list[Quad], cut_out: Quad | None,
 UNEXPLAINED_STOCK = 0.08
 
 
+# How far a plain card's outline may stray from a card's proportions, and from the size of
+# the other cards (a few percent are a quad found a pixel off).
+SHAPE_TOLERANCE = 0.06
+
+
+def _card_shaped(quads: list[Quad]) -> bool:
+    """Whether every quad has a card's proportions and the size of the others: the
+    outline of two cards fanned askew may be four-sided and card-sized, but it is longer
+    or wider than one card (and its card edges cross it askew, which the pile check
+    does not see)."""
+    if any(abs(q.long_side / q.short_side / CARD_ASPECT - 1.0) > SHAPE_TOLERANCE for q in quads):
+        return False
+    short = float(np.median([q.short_side for q in quads]))
+    long_ = float(np.median([q.long_side for q in quads]))
+    return all(abs(q.short_side / short - 1.0) <= SHAPE_TOLERANCE and abs(q.long_side / long_ - 1.0) <= SHAPE_TOLERANCE
+               for q in quads)
+
+
 def _explained(first: WholeCards, cards: list[Detection]) -> bool:
-    """Whether the cards read explain all the card stock of the frame: no piece of it of
-    card-ish size lies outside them."""
+    """Whether the cards read explain all of the frame's card stock (no piece of it of
+    card-ish size lies outside them) and its card-shaped outlines."""
     stock = first.stock.copy()
     areas = []
     for d in cards:
@@ -233,7 +260,10 @@ def _explained(first: WholeCards, cards: list[Detection]) -> bool:
     # each piece holds a 3x3 square of its own, and a working image (640 pixels a side at
     # most) has room for fewer than 65536 such pieces.
     n, _, stats, _ = cv2.connectedComponentsWithStats(stock, connectivity=8, ltype=cv2.CV_16U)
-    return n < 2 or int(stats[1:, cv2.CC_STAT_AREA].max()) < UNEXPLAINED_STOCK * float(np.median(areas))
+    if n >= 2 and int(stats[1:, cv2.CC_STAT_AREA].max()) >= UNEXPLAINED_STOCK * float(np.median(areas)):
+        return False
+    # Every card-shaped outline is one of the cards (or something on one).
+    return all(any(_inside(o.mean(axis=0), d.corners, 0.0) for d in cards) for o in first.outlines)
 
 
 def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
@@ -248,11 +278,14 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
         return []  # no card's index fits (and a sliver of a frame scales to nothing)
     # Whole-card readings by outline: the full search finds most of the first look's
     # quads again, and reads each once.
-    read: dict[bytes, tuple[IndexReading | None, np.ndarray]] = {}
+    read: dict[bytes, QuadReading] = {}
     first = find_whole_cards(frame)
     if first.quads and _whole_photo_quad(frame) is None:
         plain = _whole_cards(frame, first.quads, None, read, templates, deck, style, min_confidence)
-        if len(plain) == len(first.quads) and _explained(first, plain):
+        # Last, as the dearest test: no quad is several cards, by its two index corners
+        # or by a card's edge crossing it.
+        if len(plain) == len(first.quads) and _card_shaped(first.quads) and _explained(first, plain) and all(
+                read[q.corners.tobytes()].both_corners or one_card(frame, q, first.scale) for q in first.quads):
             return _deduplicate(plain)
     regions = find_regions(frame)
     # Grey at full resolution: several steps look at it, converted once.
