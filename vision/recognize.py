@@ -247,15 +247,15 @@ def _card_shaped(quads: list[Quad]) -> bool:
                for q in quads)
 
 
-def _explained(first: WholeCards, cards: list[Detection]) -> bool:
-    """Whether the cards read explain all of the frame's card stock (no piece of it of
-    card-ish size lies outside them) and its card-shaped outlines."""
+def _explained(first: WholeCards) -> bool:
+    """Whether the first look's cards explain all of the frame's card stock (no piece of
+    it of card-ish size lies outside them) and its card-shaped outlines."""
     stock = first.stock.copy()
     areas = []
-    for d in cards:
-        q = d.corners * first.scale
-        areas.append(cv2.contourArea(q))
-        cv2.fillConvexPoly(stock, np.round(_offset_quad(q, 2.0)).astype(np.int32), 0)
+    for q in first.quads:
+        c = q.corners * first.scale
+        areas.append(cv2.contourArea(c))
+        cv2.fillConvexPoly(stock, np.round(_offset_quad(c, 2.0)).astype(np.int32), 0)
     # 16-bit labels, three times faster: the stock mask is opened with a 3x3 square, so
     # each piece holds a 3x3 square of its own, and a working image (640 pixels a side at
     # most) has room for fewer than 65536 such pieces.
@@ -263,7 +263,7 @@ def _explained(first: WholeCards, cards: list[Detection]) -> bool:
     if n >= 2 and int(stats[1:, cv2.CC_STAT_AREA].max()) >= UNEXPLAINED_STOCK * float(np.median(areas)):
         return False
     # Every card-shaped outline is one of the cards (or something on one).
-    return all(any(_inside(o.mean(axis=0), d.corners, 0.0) for d in cards) for o in first.outlines)
+    return all(any(_inside(o.mean(axis=0), q.corners, 0.0) for q in first.quads) for o in first.outlines)
 
 
 def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
@@ -280,11 +280,12 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
     # quads again, and reads each once.
     read: dict[bytes, QuadReading] = {}
     first = find_whole_cards(frame)
-    if first.quads and _whole_photo_quad(frame) is None:
+    # The cheap tests first: a frame that fails them goes to the full search unread.
+    if first.quads and _whole_photo_quad(frame) is None and _card_shaped(first.quads) and _explained(first):
         plain = _whole_cards(frame, first.quads, None, read, templates, deck, style, min_confidence)
-        # Last, as the dearest test: no quad is several cards, by its two index corners
-        # or by a card's edge crossing it.
-        if len(plain) == len(first.quads) and _card_shaped(first.quads) and _explained(first, plain) and all(
+        # Each quad is a card read (or a back), and not several cards: by its two index
+        # corners, or (dearer) by no card's edge crossing it.
+        if len(plain) == len(first.quads) and all(
                 read[q.corners.tobytes()].both_corners or one_card(frame, q, first.scale) for q in first.quads):
             return _deduplicate(plain)
     regions = find_regions(frame)
