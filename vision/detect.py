@@ -143,10 +143,10 @@ def _white_regions(whiteness: np.ndarray, card_px: float) -> np.ndarray:
     block = int(card_px * 2.2) | 1
     local = cv2.blur(whiteness, (block, block))
     otsu, _ = cv2.threshold(whiteness, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    # In 8-bit OpenCV steps (numpy's 16-bit ones cost twice as much): the sum saturates
-    # at 255, which no whiteness exceeds, as none exceeds local + margin above 255; and
-    # an integer exceeds otsu * 0.6 exactly when it exceeds its floor.
-    white = cv2.bitwise_and(cv2.compare(whiteness, cv2.add(local, WHITE_MARGIN), cv2.CMP_GT),
+    # In 8-bit OpenCV steps (numpy's 16-bit ones cost twice as much): the difference
+    # saturates at 0 where the neighbourhood is whiter, which is no excess either; and an
+    # integer exceeds otsu * 0.6 exactly when it exceeds its floor.
+    white = cv2.bitwise_and(cv2.threshold(cv2.subtract(whiteness, local), WHITE_MARGIN, 255, cv2.THRESH_BINARY)[1],
                             cv2.threshold(whiteness, math.floor(otsu * 0.6), 255, cv2.THRESH_BINARY)[1])
     return np.asarray(cv2.morphologyEx(white, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)))
 
@@ -326,7 +326,12 @@ class WholeCards:
     quads: list[Quad]  # frame pixels
     stock: np.ndarray  # working pixels: 255 where card stock lies (whiter than around it)
     outlines: list[np.ndarray]  # frame pixels: card-shaped outlines (a back shows one, and no stock)
-    scale: float  # working image pixels per frame pixel
+    working: tuple[np.ndarray, np.ndarray, float]  # ``working_gray`` of the frame
+
+    @property
+    def scale(self) -> float:
+        """Working image pixels per frame pixel."""
+        return self.working[2]
 
 
 def find_whole_cards(frame: np.ndarray) -> WholeCards:
@@ -338,7 +343,8 @@ def find_whole_cards(frame: np.ndarray) -> WholeCards:
     cards, read, explain all the card stock and outlines of the frame, nothing more is
     there to find; when they do not, the full search (``find_regions``, with the same
     defaults) looks again."""
-    gray, whiteness, scale = working_gray(frame)
+    working = working_gray(frame)
+    gray, whiteness, scale = working
     h, w = gray.shape
     min_short = 0.045 * min(h, w)
     min_area = min_short * min_short * CARD_ASPECT * 0.25
@@ -353,7 +359,7 @@ def find_whole_cards(frame: np.ndarray) -> WholeCards:
     kept = _oversized(_nested(quads, partial), partial, whiteness)
     inv = 1.0 / scale
     return WholeCards([Quad(q.corners * inv, q.short_side * inv, q.long_side * inv) for q in kept], stock,
-                      [q.corners * (2 * inv) for q in outlines], scale)
+                      [q.corners * (2 * inv) for q in outlines], working)
 
 
 def one_card(frame: np.ndarray, quad: Quad, scale: float) -> bool:
@@ -411,9 +417,11 @@ def _card_quads(polys: list[tuple[np.ndarray, np.ndarray | None, bool, bool]], m
     return quads, partial, rows
 
 
-def find_regions(frame: np.ndarray, min_card_frac: float = 0.045, max_side: int = 640) -> Regions:
-    """Whole cards and square corners in a BGR frame; coordinates in frame pixels."""
-    gray, whiteness, scale = working_gray(frame, max_side)
+def find_regions(frame: np.ndarray, min_card_frac: float = 0.045, max_side: int = 640,
+                 working: tuple[np.ndarray, np.ndarray, float] | None = None) -> Regions:
+    """Whole cards and square corners in a BGR frame; coordinates in frame pixels.
+    ``working``: the frame's ``working_gray`` (at ``max_side``), when the caller has it."""
+    gray, whiteness, scale = working if working is not None else working_gray(frame, max_side)
     h, w = gray.shape
     min_short = min_card_frac * min(h, w)
     min_area = min_short * min_short * CARD_ASPECT * 0.25

@@ -288,7 +288,7 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
         if len(plain) == len(first.quads) and all(
                 read[q.corners.tobytes()].both_corners or one_card(frame, q, first.scale) for q in first.quads):
             return _deduplicate(plain)
-    regions = find_regions(frame)
+    regions = find_regions(frame, working=first.working)
     # Grey at full resolution: several steps look at it, converted once.
     gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
     quads = list(regions.quads)
