@@ -356,7 +356,11 @@ def find_whole_cards(frame: np.ndarray) -> WholeCards:
     card_px = 2 * float(np.median([q.short_side for q in sure])) if sure else min(h, w) * 0.12
     stock = _white_regions(whiteness, card_px)
     quads, partial, _ = _card_quads(_tagged([], _polygons(stock, min_area, max_area)), min_short, card_px, 0.0)
-    kept = _oversized(_nested(quads, partial), partial, whiteness)
+    # The outlines take part in sorting out nested quads (and are no cards themselves):
+    # a white quad holding the outline of a card that shares two of its corners, or
+    # several, is a row of cards side by side.
+    sorted_out = _nested(quads + [Quad(q.corners * 2, q.short_side * 2, q.long_side * 2) for q in outlines], partial)
+    kept = _oversized([q for q in sorted_out if any(q is o for o in quads)], partial, whiteness)
     inv = 1.0 / scale
     return WholeCards([Quad(q.corners * inv, q.short_side * inv, q.long_side * inv) for q in kept], stock,
                       [q.corners * (2 * inv) for q in outlines], working)

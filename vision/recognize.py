@@ -283,9 +283,9 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
     # The cheap tests first: a frame that fails them goes to the full search unread.
     if first.quads and _whole_photo_quad(frame) is None and _card_shaped(first.quads) and _explained(first):
         plain = _whole_cards(frame, first.quads, None, read, templates, deck, style, min_confidence)
-        # Each quad is a card read (or a back), and not several cards: by its two index
-        # corners, or (dearer) by no card's edge crossing it.
-        if len(plain) == len(first.quads) and all(
+        # Each quad is a card read (a white quad read as none is a riddle), and not
+        # several cards: by its two index corners, or (dearer) by no card's edge crossing it.
+        if len(plain) == len(first.quads) and all(d.card is not None for d in plain) and all(
                 read[q.corners.tobytes()].both_corners or one_card(frame, q, first.scale) for q in first.quads):
             return _deduplicate(plain)
     regions = find_regions(frame, working=first.working)
