@@ -30,6 +30,12 @@ PARTIAL_MIN_CONFIDENCE = 0.7
 # Another card's index read this clearly on a "whole" card: the outline was several cards
 # (the "no index" answer of the reader keeps art and pips from reaching it).
 CLEAR_READING = 0.75
+# The first look's plain cards: card stock they leave unexplained, in card areas, that
+# may be a card (a strip of a card under another shows about a fifth of it); and how far
+# one may stray from a card's proportions and from the others' size (a few percent are
+# an outline found a pixel off).
+UNEXPLAINED_STOCK = 0.08
+SHAPE_TOLERANCE = 0.06
 
 
 @dataclass
@@ -70,6 +76,8 @@ def _oriented(corners: np.ndarray, start: int) -> np.ndarray:
 
 
 class QuadReading(NamedTuple):
+    """What a whole card's quad reads as."""
+
     reading: IndexReading | None
     corners: np.ndarray  # the quad's corners, from the index corner read
     # Both index corners read, as one card: the quad is not several cards lying on each
@@ -204,36 +212,6 @@ def _rank_ink(frame: np.ndarray, todo: list[tuple[CornerCandidate, float]]) -> n
     return shows
 
 
-def _whole_cards(frame: np.ndarray, quads: list[Quad], cut_out: Quad | None,
-                 read: dict[bytes, QuadReading], templates: GlyphTemplates | None,
-                 deck: int, style: str, min_confidence: float) -> list[Detection]:
-    """The cards the whole-card quads show: read at an index corner, or face down.
-    ``read`` keeps each outline's reading (the same outline is read once)."""
-    detections: list[Detection] = []
-    for quad in quads:
-        key = quad.corners.tobytes()
-        if key not in read:
-            read[key] = _read_quad(frame, quad, templates, deck, style)
-        reading, oriented, _ = read[key]
-        if reading is not None and reading.confidence >= min_confidence:
-            detections.append(Detection(reading.card, reading.confidence, oriented))
-        elif quad is not cut_out and _looks_face_down(frame, quad.corners):
-            detections.append(Detection(None, 0.6, _oriented(quad.corners, 0 if float(
-                np.linalg.norm(quad.corners[1] - quad.corners[0])) <= float(
-                np.linalg.norm(quad.corners[2] - quad.corners[1])) else 1)))
-    return detections
-
-
-# Card stock left over outside the cards read, in card areas, that may be a card (a
-# strip of a card under another shows about a fifth of it).
-UNEXPLAINED_STOCK = 0.08
-
-
-# How far a plain card's outline may stray from a card's proportions, and from the size of
-# the other cards (a few percent are a quad found a pixel off).
-SHAPE_TOLERANCE = 0.06
-
-
 def _card_shaped(quads: list[Quad]) -> bool:
     """Whether every quad has a card's proportions and the size of the others: the
     outline of two cards fanned askew may be four-sided and card-sized, but it is longer
@@ -270,34 +248,40 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
                    templates: GlyphTemplates | None = None, min_confidence: float = MIN_CONFIDENCE) -> list[Detection]:
     """All cards in a BGR frame, whole or partly hidden, face up or face down.
 
-    A cascade: the plain whole cards are found and read first; only when some card stock
-    is left that they do not explain (a pile, a fanned row, a card partly covered, one
-    the strong cues missed) does the frame get the full search (the faint edge pass, pile
-    splitting, corners, index ink)."""
+    A cascade: the plain whole cards are found and read first; only when they leave
+    something unexplained (card stock or an outline outside them, a quad that reads as
+    no card or may be several) does the frame get the full search (the faint edge pass,
+    pile splitting, corners, index ink)."""
     if min(frame.shape[:2]) < MIN_FRAME_SIDE:
         return []  # no card's index fits (and a sliver of a frame scales to nothing)
-    # Whole-card readings by outline: the full search finds most of the first look's
-    # quads again, and reads each once.
-    read: dict[bytes, QuadReading] = {}
     first = find_whole_cards(frame)
     # The cheap tests first: a frame that fails them goes to the full search unread.
     if first.quads and _whole_photo_quad(frame) is None and _card_shaped(first.quads) and _explained(first):
-        plain = _whole_cards(frame, first.quads, None, read, templates, deck, style, min_confidence)
+        plain = [_read_quad(frame, q, templates, deck, style) for q in first.quads]
         # Each quad is a card read (a white quad read as none is a riddle), and not
         # several cards: by its two index corners, or (dearer) by no card's edge crossing it.
-        if len(plain) == len(first.quads) and all(d.card is not None for d in plain) and all(
-                read[q.corners.tobytes()].both_corners or one_card(frame, q, first.scale) for q in first.quads):
-            return _deduplicate(plain)
+        if all(p.reading is not None and p.reading.confidence >= min_confidence for p in plain) and all(
+                p.both_corners or one_card(frame, q, first.scale) for p, q in zip(plain, first.quads)):
+            return _deduplicate([Detection(p.reading.card, p.reading.confidence, p.corners)
+                                 for p in plain if p.reading is not None])
     regions = find_regions(frame, working=first.working)
     # Grey at full resolution: several steps look at it, converted once.
     gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+    detections: list[Detection] = []
     quads = list(regions.quads)
     h, w = frame.shape[:2]
     cut_out = (_whole_photo_quad(frame) if not any(q.short_side * q.long_side > 0.5 * w * h for q in quads)
                else None)
     if cut_out is not None:
         quads.append(cut_out)
-    detections = _whole_cards(frame, quads, cut_out, read, templates, deck, style, min_confidence)
+    for quad in quads:
+        reading, oriented, _ = _read_quad(frame, quad, templates, deck, style)
+        if reading is not None and reading.confidence >= min_confidence:
+            detections.append(Detection(reading.card, reading.confidence, oriented))
+        elif quad is not cut_out and _looks_face_down(frame, quad.corners):
+            detections.append(Detection(None, 0.6, _oriented(quad.corners, 0 if float(
+                np.linalg.norm(quad.corners[1] - quad.corners[0])) <= float(
+                np.linalg.norm(quad.corners[2] - quad.corners[1])) else 1)))
     card_w = float(np.median([q.short_side for q in regions.quads])) if regions.quads else 0.0
     # The whole cards that _deduplicate keeps whatever the corners read: a corner reading
     # that lies on one of them is dropped there, so it need not be read at all.
