@@ -24,6 +24,7 @@ import cv2
 import numpy as np
 
 CARD_ASPECT: Final = 88.0 / 63.0  # long / short side
+MIN_CARD_FRAC: Final = 0.045  # the narrowest card, as a fraction of the frame's shorter side
 EDGE_BAND: Final = (1.5, -1.0)  # working pixels to grow quads of (interior, hole) regions
 WHITE_MARGIN: Final = 12  # grey levels whiter than the neighbourhood
 PILE_RATIO: Final = 1.28  # a quad this much wider than the narrowest card face is several cards
@@ -337,16 +338,15 @@ class WholeCards:
 def find_whole_cards(frame: np.ndarray) -> WholeCards:
     """The plain whole cards of a BGR frame: card-shaped blobs of whiteness, none inside
     another or wider than the rest (``one_card`` tells whether a card's edge crosses
-    one: several cards); and the card-shaped
-    outlines of a coarse edge pass (at half the working resolution: its corners are not
-    read, only looked for). Cheap (no fine or faint edge pass, no corners): when these
-    cards, read, explain all the card stock and outlines of the frame, nothing more is
-    there to find; when they do not, the full search (``find_regions``, with the same
-    defaults) looks again."""
+    one); and the card-shaped outlines of a coarse edge pass (at half the working
+    resolution: its corners are looked for, not read). Cheap (no fine or faint edge
+    pass, no corners): when these cards, read, explain all the card stock and outlines
+    of the frame, nothing more is there to find; when they do not, the full search
+    (``find_regions``, with its defaults) looks again."""
     working = working_gray(frame)
     gray, whiteness, scale = working
     h, w = gray.shape
-    min_short = 0.045 * min(h, w)
+    min_short = MIN_CARD_FRAC * min(h, w)
     min_area = min_short * min_short * CARD_ASPECT * 0.25
     max_area = 0.6 * h * w
     coarse = cv2.resize(gray, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
@@ -421,7 +421,7 @@ def _card_quads(polys: list[tuple[np.ndarray, np.ndarray | None, bool, bool]], m
     return quads, partial, rows
 
 
-def find_regions(frame: np.ndarray, min_card_frac: float = 0.045, max_side: int = 640,
+def find_regions(frame: np.ndarray, min_card_frac: float = MIN_CARD_FRAC, max_side: int = 640,
                  working: tuple[np.ndarray, np.ndarray, float] | None = None) -> Regions:
     """Whole cards and square corners in a BGR frame; coordinates in frame pixels.
     ``working``: the frame's ``working_gray`` (at ``max_side``), when the caller has it."""
