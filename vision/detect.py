@@ -326,7 +326,7 @@ class WholeCards:
 
     quads: list[Quad]  # frame pixels
     stock: np.ndarray  # working pixels: 255 where card stock lies (whiter than around it)
-    outlines: list[np.ndarray]  # frame pixels: card-shaped outlines (a back shows one, and no stock)
+    outlines: list[np.ndarray]  # frame pixels: card-shaped outlines of the strong edge pass
     working: tuple[np.ndarray, np.ndarray, float]  # ``working_gray`` of the frame
 
     @property
@@ -338,10 +338,10 @@ class WholeCards:
 def find_whole_cards(frame: np.ndarray) -> WholeCards:
     """The plain whole cards of a BGR frame: card-shaped blobs of whiteness, none inside
     another or wider than the rest (``one_card`` tells whether a card's edge crosses
-    one); and the card-shaped outlines of a coarse edge pass (at half the working
-    resolution: its corners are looked for, not read). Cheap (no fine or faint edge
-    pass, no corners): when these cards, read, explain all the card stock and outlines
-    of the frame, nothing more is there to find; when they do not, the full search
+    one); and the card-shaped outlines of the strong edge pass (a back shows one, and
+    no whiteness; its outlines are looked for, not read). Cheap (no faint edge pass, no
+    corners): when these cards, read, explain all the card stock and outlines of the
+    frame, nothing more is there to find; when they do not, the full search
     (``find_regions``, with its defaults) looks again."""
     working = working_gray(frame)
     gray, whiteness, scale = working
@@ -349,21 +349,20 @@ def find_whole_cards(frame: np.ndarray) -> WholeCards:
     min_short = MIN_CARD_FRAC * min(h, w)
     min_area = min_short * min_short * CARD_ASPECT * 0.25
     max_area = 0.6 * h * w
-    coarse = cv2.resize(gray, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
-    edge_polys = _polygons(_edge_regions(coarse), min_area / 4, max_area / 4, True)
-    outlines = [q for q in (_as_quad(hq, min_short / 2) for _, hq, _ in edge_polys if hq is not None) if q is not None]
-    sure = _sure_quads(edge_polys, min_short / 2)
-    card_px = 2 * float(np.median([q.short_side for q in sure])) if sure else min(h, w) * 0.12
+    edge_polys = _polygons(_edge_regions(gray), min_area, max_area, True, EDGE_BAND)
+    outlines = [q for q in (_as_quad(hq, min_short) for _, hq, _ in edge_polys if hq is not None) if q is not None]
+    sure = _sure_quads(edge_polys, min_short)
+    card_px = float(np.median([q.short_side for q in sure])) if sure else min(h, w) * 0.12
     stock = _white_regions(whiteness, card_px)
     quads, partial, _ = _card_quads(_tagged([], _polygons(stock, min_area, max_area)), min_short, card_px, 0.0)
     # The outlines take part in sorting out nested quads (and are no cards themselves):
     # a white quad holding the outline of a card that shares two of its corners, or
     # several, is a row of cards side by side.
-    sorted_out = _nested(quads + [Quad(q.corners * 2, q.short_side * 2, q.long_side * 2) for q in outlines], partial)
+    sorted_out = _nested(quads + outlines, partial)
     kept = _oversized([q for q in sorted_out if any(q is o for o in quads)], partial, whiteness)
     inv = 1.0 / scale
     return WholeCards([Quad(q.corners * inv, q.short_side * inv, q.long_side * inv) for q in kept], stock,
-                      [q.corners * (2 * inv) for q in outlines], working)
+                      [q.corners * inv for q in outlines], working)
 
 
 def one_card(frame: np.ndarray, quad: Quad, scale: float) -> bool:

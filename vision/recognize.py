@@ -259,9 +259,11 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
     if first.quads and _whole_photo_quad(frame) is None and _card_shaped(first.quads) and _explained(first):
         plain = [_read_quad(frame, q, templates, deck, style) for q in first.quads]
         # Each quad is a card read (a white quad read as none is a riddle), and not
-        # several cards: by its two index corners, or (dearer) by no card's edge crossing it.
-        if all(p.reading is not None and p.reading.confidence >= min_confidence for p in plain) and all(
-                p.both_corners or one_card(frame, q, first.scale) for p, q in zip(plain, first.quads)):
+        # several cards: by its size beside the others' (cards shifted far enough for the
+        # lower one's index to show make a quad 6% larger, or more), by its two index
+        # corners, or (dearer, for a lone quad) by no card's edge crossing it.
+        if all(p.reading is not None and p.reading.confidence >= min_confidence for p in plain) and (
+                len(first.quads) > 1 or plain[0].both_corners or one_card(frame, first.quads[0], first.scale)):
             return _deduplicate([Detection(p.reading.card, p.reading.confidence, p.corners)
                                  for p in plain if p.reading is not None])
     regions = find_regions(frame, working=first.working)
