@@ -328,6 +328,7 @@ class WholeCards:
     stock: np.ndarray  # working pixels: 255 where card stock lies (whiter than around it)
     outlines: list[np.ndarray]  # frame pixels: card-shaped outlines of the strong edge pass
     working: tuple[np.ndarray, np.ndarray, float]  # ``working_gray`` of the frame
+    strong: list[tuple[np.ndarray, np.ndarray | None, bool]]  # the strong edge pass's ``_polygons``
 
     @property
     def scale(self) -> float:
@@ -362,7 +363,7 @@ def find_whole_cards(frame: np.ndarray) -> WholeCards:
     kept = _oversized([q for q in sorted_out if any(q is o for o in quads)], partial, whiteness)
     inv = 1.0 / scale
     return WholeCards([Quad(q.corners * inv, q.short_side * inv, q.long_side * inv) for q in kept], stock,
-                      [q.corners * inv for q in outlines], working)
+                      [q.corners * inv for q in outlines], working, edge_polys)
 
 
 def one_card(frame: np.ndarray, quad: Quad, scale: float) -> bool:
@@ -421,20 +422,22 @@ def _card_quads(polys: list[tuple[np.ndarray, np.ndarray | None, bool, bool]], m
 
 
 def find_regions(frame: np.ndarray, min_card_frac: float = MIN_CARD_FRAC, max_side: int = 640,
-                 working: tuple[np.ndarray, np.ndarray, float] | None = None) -> Regions:
+                 first: WholeCards | None = None) -> Regions:
     """Whole cards and square corners in a BGR frame; coordinates in frame pixels.
-    ``working``: the frame's ``working_gray`` (at ``max_side``), when the caller has it."""
-    gray, whiteness, scale = working if working is not None else working_gray(frame, max_side)
+    ``first``: the first look at the frame (``find_whole_cards``, with these defaults),
+    when the caller has it: its working images and strong edge pass are not made again."""
+    gray, whiteness, scale = first.working if first is not None else working_gray(frame, max_side)
     h, w = gray.shape
     min_short = min_card_frac * min(h, w)
     min_area = min_short * min_short * CARD_ASPECT * 0.25
     max_area = 0.6 * h * w
     blurred = _blurred(gray)
     grads = _gradients(blurred[0])
-    edge_polys = (_polygons(_edge_regions(gray, blurred=blurred, gradients=grads), min_area, max_area, True,
-                            EDGE_BAND) +
-                  _polygons(_edge_regions(gray, 2.5, blurred=blurred, gradients=grads), min_area, max_area, True,
-                            EDGE_BAND))
+    # Canny finds the same edges in the gradients as in the blurred image they come from.
+    strong = first.strong if first is not None else _polygons(
+        _edge_regions(gray, blurred=blurred, gradients=grads), min_area, max_area, True, EDGE_BAND)
+    edge_polys = strong + _polygons(_edge_regions(gray, 2.5, blurred=blurred, gradients=grads), min_area, max_area,
+                                    True, EDGE_BAND)
     sure = _sure_quads(edge_polys, min_short)
     card_px = float(np.median([q.short_side for q in sure])) if sure else min(h, w) * 0.12
     white_polys = _polygons(_white_regions(whiteness, card_px), min_area, max_area)

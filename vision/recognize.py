@@ -266,7 +266,7 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
                 len(first.quads) > 1 or plain[0].both_corners or one_card(frame, first.quads[0], first.scale)):
             return _deduplicate([Detection(p.reading.card, p.reading.confidence, p.corners)
                                  for p in plain if p.reading is not None])
-    regions = find_regions(frame, working=first.working)
+    regions = find_regions(frame, first=first)
     # Grey at full resolution: several steps look at it, converted once.
     gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
     detections: list[Detection] = []
