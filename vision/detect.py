@@ -24,6 +24,7 @@ import cv2
 import numpy as np
 
 CARD_ASPECT: Final = 88.0 / 63.0  # long / short side
+MIN_CARD_FRAC: Final = 0.045  # the narrowest card, as a fraction of the frame's shorter side
 EDGE_BAND: Final = (1.5, -1.0)  # working pixels to grow quads of (interior, hole) regions
 WHITE_MARGIN: Final = 12  # grey levels whiter than the neighbourhood
 PILE_RATIO: Final = 1.28  # a quad this much wider than the narrowest card face is several cards
@@ -91,15 +92,19 @@ def _median_u8(img: np.ndarray) -> float:
     return (lo + hi) / 2.0
 
 
-def _percentile_u8(img: np.ndarray, q: float) -> float:
-    """``np.percentile`` (linear) of an 8-bit image from its histogram (no sort)."""
+def _percentiles_u8(img: np.ndarray, qs: Sequence[float]) -> list[float]:
+    """``np.percentile`` (linear) of an 8-bit image at each of ``qs``, from one histogram
+    (no sort)."""
     cum = np.cumsum(cv2.calcHist([img], [0], None, [256], [0, 256]).ravel())
-    pos = q / 100.0 * (img.size - 1)
-    lo = int(np.floor(pos))
-    t = pos - lo
-    a = int(np.searchsorted(cum, lo, side="right"))
-    b = int(np.searchsorted(cum, min(lo + 1, img.size - 1), side="right"))
-    return b - (b - a) * (1.0 - t) if t >= 0.5 else a + (b - a) * t
+    out = []
+    for q in qs:
+        pos = q / 100.0 * (img.size - 1)
+        lo = int(np.floor(pos))
+        t = pos - lo
+        a = int(np.searchsorted(cum, lo, side="right"))
+        b = int(np.searchsorted(cum, min(lo + 1, img.size - 1), side="right"))
+        out.append(b - (b - a) * (1.0 - t) if t >= 0.5 else a + (b - a) * t)
+    return out
 
 
 def _edge_regions(gray: np.ndarray, sensitivity: float = 1.0, thickness: int = 3,
@@ -139,9 +144,12 @@ def _white_regions(whiteness: np.ndarray, card_px: float) -> np.ndarray:
     block = int(card_px * 2.2) | 1
     local = cv2.blur(whiteness, (block, block))
     otsu, _ = cv2.threshold(whiteness, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    white = (whiteness.astype(np.int16) > local.astype(np.int16) + WHITE_MARGIN) & (whiteness > otsu * 0.6)
-    mask = white.astype(np.uint8) * 255
-    return np.asarray(cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)))
+    # In 8-bit OpenCV steps (numpy's 16-bit ones cost twice as much): the difference
+    # saturates at 0 where the neighbourhood is whiter, which is no excess either; and an
+    # integer exceeds otsu * 0.6 exactly when it exceeds its floor.
+    white = cv2.bitwise_and(cv2.threshold(cv2.subtract(whiteness, local), WHITE_MARGIN, 255, cv2.THRESH_BINARY)[1],
+                            cv2.threshold(whiteness, math.floor(otsu * 0.6), 255, cv2.THRESH_BINARY)[1])
+    return np.asarray(cv2.morphologyEx(white, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)))
 
 
 def _polygons(mask: np.ndarray, min_area: float, max_area: float, with_holes: bool = False,
@@ -243,16 +251,6 @@ def _meet(p: tuple[float, float, float, float], r: tuple[float, float, float, fl
     return px + t * dpx, py + t * dpy
 
 
-def _line_intersection(p1: np.ndarray, p2: np.ndarray, q1: np.ndarray, q2: np.ndarray) -> np.ndarray | None:
-    d1, d2 = p2 - p1, q2 - q1
-    den = float(d1[0] * d2[1] - d1[1] * d2[0])
-    if abs(den) < 1e-6:
-        return None
-    t = float((q1[0] - p1[0]) * d2[1] - (q1[1] - p1[1]) * d2[0]) / den
-    crossing: np.ndarray = p1 + t * d1
-    return crossing
-
-
 def _hull_quad(hull: np.ndarray) -> np.ndarray | None:
     """The card quadrilateral of a convex hull: lines through its four longest sides,
     intersected, so a corner that an index letter or a rounded corner cut off returns."""
@@ -321,32 +319,84 @@ def _inside(point: np.ndarray, quad: np.ndarray, margin: float) -> bool:
                                 (float(point[0]), float(point[1])), True) > margin
 
 
-def find_regions(frame: np.ndarray, min_card_frac: float = 0.045, max_side: int = 640) -> Regions:
-    """Whole cards and square corners in a BGR frame; coordinates in frame pixels."""
-    gray, whiteness, scale = working_gray(frame, max_side)
+@dataclass
+class WholeCards:
+    """The first look of ``identify_cards``: the plain whole cards, and what they must
+    explain for nothing else to be on the table."""
+
+    quads: list[Quad]  # frame pixels
+    stock: np.ndarray  # working pixels: 255 where card stock lies (whiter than around it)
+    outlines: list[np.ndarray]  # frame pixels: card-shaped outlines of the strong edge pass
+    working: tuple[np.ndarray, np.ndarray, float]  # ``working_gray`` of the frame
+    strong: list[tuple[np.ndarray, np.ndarray | None, bool]]  # the strong edge pass's ``_polygons``
+
+    @property
+    def scale(self) -> float:
+        """Working image pixels per frame pixel."""
+        return self.working[2]
+
+
+def find_whole_cards(frame: np.ndarray) -> WholeCards:
+    """The plain whole cards of a BGR frame: card-shaped blobs of whiteness, none inside
+    another or wider than the rest (``one_card`` tells whether a card's edge crosses
+    one); and the card-shaped outlines of the strong edge pass (a back shows one, and
+    no whiteness; its outlines are looked for, not read). Cheap (no faint edge pass, no
+    corners): when these cards, read, explain all the card stock and outlines of the
+    frame, nothing more is there to find; when they do not, the full search
+    (``find_regions``, with its defaults) looks again."""
+    working = working_gray(frame)
+    gray, whiteness, scale = working
     h, w = gray.shape
-    min_short = min_card_frac * min(h, w)
+    min_short = MIN_CARD_FRAC * min(h, w)
     min_area = min_short * min_short * CARD_ASPECT * 0.25
     max_area = 0.6 * h * w
-    blurred = _blurred(gray)
-    grads = _gradients(blurred[0])
-    edge_polys = (_polygons(_edge_regions(gray, blurred=blurred, gradients=grads), min_area, max_area, True,
-                            EDGE_BAND) +
-                  _polygons(_edge_regions(gray, 2.5, blurred=blurred, gradients=grads), min_area, max_area, True,
-                            EDGE_BAND))
-    # The white area inside one card's outline is one card for sure; outlines and white
-    # blobs may be several overlapping cards whose hull happens to look card-shaped.
-    sure = [q for q in (_as_quad(hq, min_short) for _, hq, interior in edge_polys if hq is not None and interior)
-            if q is not None]
+    edge_polys = _polygons(_edge_regions(gray), min_area, max_area, True, EDGE_BAND)
+    outlines = [q for q in (_as_quad(hq, min_short) for _, hq, _ in edge_polys if hq is not None) if q is not None]
+    sure = _sure_quads(edge_polys, min_short)
     card_px = float(np.median([q.short_side for q in sure])) if sure else min(h, w) * 0.12
-    white_polys = _polygons(_white_regions(whiteness, card_px), min_area, max_area)
-    polys = [(p, hq, interior, False) for p, hq, interior in edge_polys] + \
-        [(p, hq, True, True) for p, hq, _ in white_polys]
-    ref_long = float(np.median([q.long_side for q in sure])) if sure else 0.0
+    stock = _white_regions(whiteness, card_px)
+    quads, partial, _ = _card_quads(_tagged([], _polygons(stock, min_area, max_area)), min_short, card_px, 0.0)
+    # The outlines take part in sorting out nested quads (and are no cards themselves):
+    # a white quad holding the outline of a card that shares two of its corners, or
+    # several, is a row of cards side by side.
+    sorted_out = _nested(quads + outlines, partial)
+    kept = _oversized([q for q in sorted_out if any(q is o for o in quads)], partial, whiteness)
+    inv = 1.0 / scale
+    return WholeCards([Quad(q.corners * inv, q.short_side * inv, q.long_side * inv) for q in kept], stock,
+                      [q.corners * inv for q in outlines], working, edge_polys)
 
+
+def one_card(frame: np.ndarray, quad: Quad, scale: float) -> bool:
+    """Whether pile splitting keeps a quad (frame pixels; ``scale``: working pixels per
+    frame pixel) as it is: no card's edge crosses it, or only its own (a court card's frame)."""
+    working = Quad(quad.corners * scale, quad.short_side * scale, quad.long_side * scale)
+    kept = _split_piles([working], [], frame, scale, [])
+    return len(kept) == 1 and kept[0] is working
+
+
+def _sure_quads(edge_polys: list[tuple[np.ndarray, np.ndarray | None, bool]], min_short: float) -> list[Quad]:
+    """The white area inside one card's outline is one card for sure; outlines and white
+    blobs may be several overlapping cards whose hull happens to look card-shaped."""
+    return [q for q in (_as_quad(hq, min_short) for _, hq, interior in edge_polys if hq is not None and interior)
+            if q is not None]
+
+
+def _tagged(edge_polys: list[tuple[np.ndarray, np.ndarray | None, bool]],
+            white_polys: list[tuple[np.ndarray, np.ndarray | None, bool]]
+            ) -> list[tuple[np.ndarray, np.ndarray | None, bool, bool]]:
+    """Edge and whiteness polygons in one list: (polygon, hull quad, interior, white)."""
+    return [(p, hq, interior, False) for p, hq, interior in edge_polys] + \
+        [(p, hq, True, True) for p, hq, _ in white_polys]
+
+
+def _card_quads(polys: list[tuple[np.ndarray, np.ndarray | None, bool, bool]], min_short: float, card_px: float,
+                ref_long: float) -> tuple[list[Quad], list[np.ndarray], list[Quad]]:
+    """Card-shaped quads among the polygons (one per card: near copies go); the polygons
+    that are no card (``partial``: they may show a covered card's corners), and the
+    straight outlines too long for one card (``rows``: maybe a fanned row)."""
     quads: list[Quad] = []
     partial: list[np.ndarray] = []
-    rows: list[Quad] = []  # straight-sided outlines too long for one card: maybe a fanned row
+    rows: list[Quad] = []
     for poly, hull_quad, interior, white in polys:
         q = _as_quad(hull_quad, min_short) if hull_quad is not None else None
         if q is None and hull_quad is not None and (white or not interior):
@@ -368,6 +418,31 @@ def find_regions(frame: np.ndarray, min_card_frac: float = 0.045, max_side: int 
         if any(_iou_quads(q.corners, o.corners) > 0.7 for o in quads):
             continue
         quads.append(q)
+    return quads, partial, rows
+
+
+def find_regions(frame: np.ndarray, min_card_frac: float = MIN_CARD_FRAC, max_side: int = 640,
+                 first: WholeCards | None = None) -> Regions:
+    """Whole cards and square corners in a BGR frame; coordinates in frame pixels.
+    ``first``: the first look at the frame (``find_whole_cards``, with these defaults),
+    when the caller has it: its working images and strong edge pass are not made again."""
+    gray, whiteness, scale = first.working if first is not None else working_gray(frame, max_side)
+    h, w = gray.shape
+    min_short = min_card_frac * min(h, w)
+    min_area = min_short * min_short * CARD_ASPECT * 0.25
+    max_area = 0.6 * h * w
+    blurred = _blurred(gray)
+    grads = _gradients(blurred[0])
+    # Canny finds the same edges in the gradients as in the blurred image they come from.
+    strong = first.strong if first is not None else _polygons(
+        _edge_regions(gray, blurred=blurred, gradients=grads), min_area, max_area, True, EDGE_BAND)
+    edge_polys = strong + _polygons(_edge_regions(gray, 2.5, blurred=blurred, gradients=grads), min_area, max_area,
+                                    True, EDGE_BAND)
+    sure = _sure_quads(edge_polys, min_short)
+    card_px = float(np.median([q.short_side for q in sure])) if sure else min(h, w) * 0.12
+    white_polys = _polygons(_white_regions(whiteness, card_px), min_area, max_area)
+    quads, partial, rows = _card_quads(_tagged(edge_polys, white_polys), min_short, card_px,
+                                       float(np.median([q.long_side for q in sure])) if sure else 0.0)
     split: list[CornerCandidate] = []
     quads = _split_piles(quads, partial, frame, scale, split)
     quads += _split_piles(rows, [], frame, scale, split, keep_unsplit=False)
@@ -454,7 +529,8 @@ def _oversized(quads: list[Quad], partial: list[np.ndarray], whiteness: np.ndarr
         return quads
     gray = whiteness
     # Lighter than most of the table, and near the whitest thing in the frame (card stock).
-    light = max(_percentile_u8(gray, 75), 0.4 * _percentile_u8(gray, 99.5))
+    p75, p995 = _percentiles_u8(gray, (75, 99.5))
+    light = max(p75, 0.4 * p995)
     faces = []
     for q in quads:
         x, y, w, h = cv2.boundingRect(q.corners.astype(np.int32))
@@ -623,74 +699,54 @@ def _pile_lines(quad: Quad, frame: np.ndarray, scale: float) -> list[tuple[int, 
         return []
     # (pair, pos, width, span, u, v, covered intervals along u->v as fractions)
     found: list[tuple[int, float, float, float, np.ndarray, np.ndarray, list[tuple[float, float]]]] = []
-    origin = np.array([x0, y0], np.float32)
-    segs = segs.reshape(-1, 4).astype(np.float32)
-    # Most segments (wood grain, art) run parallel to neither pair of sides: a loose
-    # test of all of them at once spares them the exact one below (its per-segment
-    # numpy calls were most of this function's time). The margin keeps every segment
-    # the exact test could pass.
-    seg_dir = (segs[:, 2:] - segs[:, :2]).astype(np.float64)
-    seg_dir /= np.hypot(seg_dir[:, 0], seg_dir[:, 1])[:, None] + 1e-12
     c64 = c.astype(np.float64)
-    ends = (segs.astype(np.float64).reshape(-1, 2, 2) + (x0, y0)) * scale
-    near = []
+    ends = (segs.reshape(-1, 2, 2).astype(np.float64) + (x0, y0)) * scale
+    seg_dir = ends[:, 1] - ends[:, 0]
+    seg_len = np.hypot(seg_dir[:, 0], seg_dir[:, 1]) + 1e-9
+    # Each test for all segments at once, per pair of sides (one numpy call per segment
+    # was most of this function's time on a court card, whose frame lines are many).
+    # (segment, pair, pos, width, span, u, v, t0, t1)
+    passed: list[tuple[int, int, float, float, float, np.ndarray, np.ndarray, float, float]] = []
     for pair in (0, 1):
+        # pair 0: lines parallel to side 1-2 (running from side 0-1 to side 2-3)
         a0, a1 = (c64[1], c64[2]) if pair == 0 else (c64[0], c64[1])
         b0, b1 = (c64[0], c64[3]) if pair == 0 else (c64[3], c64[2])
         e0, e1 = (c64[0], c64[1]) if pair == 0 else (c64[3], c64[0])
         f0, f1 = (c64[3], c64[2]) if pair == 0 else (c64[2], c64[1])
-        side64 = (a1 - a0) / (math.hypot(*(a1 - a0)) + 1e-12)
-        ok = np.abs(seg_dir @ side64) >= 0.978 - 1e-3
-        # ... and lines close along a side (the card's own edge or border) are no
-        # pile's: the same position test as below, with half a pixel to spare.
-        with np.errstate(all="ignore"):
-            mid = (_crossings(ends, e0, e1) + _crossings(ends, f0, f1)) / 2
-            dist_a, dist_b = _line_distance(mid, a0, a1), _line_distance(mid, b0, b1)
-            across = dist_a + dist_b
-            off_side = (dist_a < 0.12 * across - 0.5) | (dist_b < 0.12 * across - 0.5)
-        near.append(ok & ~off_side)
-    for s, near0, near1 in zip(segs, near[0].tolist(), near[1].tolist()):
-        if not (near0 or near1):
+        side = (a1 - a0) / (math.hypot(*(a1 - a0)) + 1e-9)
+        # Within 12 degrees (cards of a row lie askew): most segments (wood grain, art) are not.
+        idx = np.flatnonzero(np.abs(seg_dir @ side) / seg_len >= 0.978)
+        if len(idx) == 0:
             continue
-        p, q = (s[:2] + origin) * scale, (s[2:] + origin) * scale
-        d = (q - p) / (float(np.linalg.norm(q - p)) + 1e-9)
-        for pair in (0, 1):
-            if not (near0, near1)[pair]:
-                continue
-            # pair 0: lines parallel to side 1-2 (running from side 0-1 to side 2-3)
-            a0, a1 = (c[1], c[2]) if pair == 0 else (c[0], c[1])
-            b0, b1 = (c[0], c[3]) if pair == 0 else (c[3], c[2])
-            side = (a1 - a0) / (float(np.linalg.norm(a1 - a0)) + 1e-9)
-            if abs(float(np.dot(d, side))) < 0.978:  # within 12 degrees (cards of a row lie askew)
-                continue
-            # Ends of the line on the two sides it crosses.
-            e0, e1 = (c[0], c[1]) if pair == 0 else (c[3], c[0])
-            f0, f1 = (c[3], c[2]) if pair == 0 else (c[2], c[1])
-            u = _line_intersection(p, q, e0, e1)
-            v = _line_intersection(p, q, f0, f1)
-            if u is None or v is None:
-                continue
-            span = float(np.linalg.norm(v - u))
-            if span <= 0:
-                continue
+        p, q = ends[idx, 0], ends[idx, 1]
+        d = q - p
+        # Ends of the line on the two sides it crosses (none when it runs along them).
+        ok = (np.abs(_cross(d, e1 - e0)) >= 1e-6) & (np.abs(_cross(d, f1 - f0)) >= 1e-6)
+        with np.errstate(all="ignore"):
+            u, v = _crossings(ends[idx], e0, e1), _crossings(ends[idx], f0, f1)
+            span = np.hypot(*(v - u).T)
             # Position across: distance from side b (3-0 or 0-1) over the width.
             mid = (u + v) / 2
-            pos_a = float(np.linalg.norm(mid - _closest(mid, a0, a1)))
-            pos_b = float(np.linalg.norm(mid - _closest(mid, b0, b1)))
-            pos = pos_b / (pos_a + pos_b + 1e-9)
+            pos_a, pos_b = _line_distance(mid, a0, a1), _line_distance(mid, b0, b1)
             width = pos_a + pos_b
-            if pos_a < 0.12 * width or pos_b < 0.12 * width:
-                continue
-            axis = (v - u) / span
-            t0, t1 = sorted((float(np.dot(p - u, axis)) / span, float(np.dot(q - u, axis)) / span))
-            for k, o in enumerate(found):
-                if o[0] == pair and abs(o[1] - pos) * width < PILE_SAME_LINE:
-                    o[6].append((t0, t1))
-                    if t1 - t0 > max(b - a for a, b in o[6][:-1]):
-                        found[k] = (pair, pos, width, span, u, v, o[6])  # the longest piece sets the line
-                    break
-            else:
-                found.append((pair, pos, width, span, u, v, [(t0, t1)]))
+            pos = pos_b / (width + 1e-9)
+            axis = (v - u) / span[:, None]
+            t_p, t_q = ((p - u) * axis).sum(axis=1) / span, ((q - u) * axis).sum(axis=1) / span
+            ok &= (span > 0) & (pos_a >= 0.12 * width) & (pos_b >= 0.12 * width)
+        for k in np.flatnonzero(ok).tolist():
+            t0, t1 = sorted((float(t_p[k]), float(t_q[k])))
+            passed.append((int(idx[k]), pair, float(pos[k]), float(width[k]), float(span[k]),
+                           u[k].astype(np.float32), v[k].astype(np.float32), t0, t1))
+    # Pooled in segment order, as found.
+    for _, pair, pos, width, span, u, v, t0, t1 in sorted(passed, key=lambda x: (x[0], x[1])):
+        for k, o in enumerate(found):
+            if o[0] == pair and abs(o[1] - pos) * width < PILE_SAME_LINE:
+                o[6].append((t0, t1))
+                if t1 - t0 > max(b - a for a, b in o[6][:-1]):
+                    found[k] = (pair, pos, width, span, u, v, o[6])  # the longest piece sets the line
+                break
+        else:
+            found.append((pair, pos, width, span, u, v, [(t0, t1)]))
     out: list[tuple[int, float, np.ndarray, np.ndarray]] = []
     for pair, pos, width, span, u, v, pieces in found:
         covered, reach = 0.0, 0.0
@@ -716,18 +772,17 @@ def _crossings(ends: np.ndarray, e0: np.ndarray, e1: np.ndarray) -> np.ndarray:
     return out
 
 
+def _cross(d: np.ndarray, e: np.ndarray) -> np.ndarray:
+    """The cross products of vectors ``d`` (n x 2) with the vector ``e``."""
+    out: np.ndarray = d[:, 0] * e[1] - d[:, 1] * e[0]
+    return out
+
+
 def _line_distance(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Distances of points ``p`` (n x 2) from the line through a and b."""
     d = b - a
     dist: np.ndarray = np.abs((p[:, 0] - a[0]) * d[1] - (p[:, 1] - a[1]) * d[0]) / (math.hypot(d[0], d[1]) + 1e-12)
     return dist
-
-
-def _closest(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    d = b - a
-    t = float(np.dot(p - a, d) / (float(np.dot(d, d)) + 1e-9))
-    foot: np.ndarray = a + t * d
-    return foot
 
 
 def _split_piles(quads: list[Quad], partial: list[np.ndarray], frame: np.ndarray, scale: float,

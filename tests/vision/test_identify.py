@@ -210,3 +210,38 @@ def test_a_four_index_decks_far_index_seen_sideways_is_not_another_card() -> Non
     kept = _deduplicate([Detection(Card.parse("8H"), 1.0, eight, partial=True),
                          Detection(Card.parse("9S"), 0.86, beside, partial=True)])
     assert len(kept) == 2
+
+
+def test_separate_cards_are_answered_by_the_first_look(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Four cards apart on wood: the plain whole cards explain all the card stock, so the
+    # full search (faint edges, piles, corners, index ink) is not needed.
+    import vision.recognize
+
+    def no_full_search(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the full search ran")
+
+    monkeypatch.setattr(vision.recognize, "find_regions", no_full_search)
+    # The speed benchmark's frame (vision/bench.py).
+    placed = [PlacedCard(Card.parse(c), x, y, a) for c, x, y, a in
+              (("QS", -150, 60, 10), ("7H", 0, 110, -5), ("AD", 150, 40, 30), ("TC", 20, -100, 170))]
+    frame, truth = render_table(placed, seed=1, table="light_wood", camera=Camera((1280, 720), 1.4),
+                                effects=Effects(noise=3, jpeg_quality=85, light_gradient=0.3))
+    found = {d.card: d for d in identify_cards(frame)}
+    assert set(found) == {t.card for t in truth.cards}
+    for t in truth.cards:
+        assert _centre_error(found[t.card].corners, t.corners) < 10
+
+
+def test_a_pair_lying_lengthwise_on_each_other_gets_the_full_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Two cards, one shifted along the other's length: their outline is four-sided and
+    # reads as the top card, but it is too long for one card, so the frame is searched
+    # in full and the card under it is read from its visible index.
+    import vision.recognize
+
+    searched = []
+    full_search = vision.recognize.find_regions
+    monkeypatch.setattr(vision.recognize, "find_regions", lambda *a, **k: searched.append(1) or full_search(*a, **k))
+    placed = [PlacedCard(Card.parse("8C"), 0, 0, 10), PlacedCard(Card.parse("KH"), 0, 22, 10)]
+    frame, _ = render_table(placed, seed=3, table="dark_wood", camera=Camera(px_per_mm=1.4))
+    assert {str(d.card) for d in identify_cards(frame, style="en")} == {"8C", "KH"}
+    assert searched
