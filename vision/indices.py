@@ -31,12 +31,15 @@ MAX_CANDIDATES: Final = 160
 _INK_THRESHOLD = np.array([max(MIN_CONTRAST, 3 * p // 10) if p > MIN_PAPER else 255 for p in range(256)], np.uint8)
 
 
-def index_corners(frame: np.ndarray, card_w: float = 0.0, gray: np.ndarray | None = None) -> list[CornerCandidate]:
+def index_corners(frame: np.ndarray, card_w: float = 0.0, gray: np.ndarray | None = None,
+                  edgeless: list[CornerCandidate] | None = None) -> list[CornerCandidate]:
     """Card corners implied by rank-and-pip pairs of ink in a BGR frame (frame pixels).
 
     ``card_w``: the card width found elsewhere in the frame (0 when unknown); letters
     whose size does not fit it are passed over. ``gray``: the frame in grey, when the
-    caller has it already."""
+    caller has it already. ``edgeless``: when given, the pairs where no card edge shows
+    beside them go there (a card on a table as pale as itself, or cut by the frame's
+    border, shows none; nor does ink in a card's middle)."""
     h, w = frame.shape[:2]
     if card_w > 0:
         lo, hi = 0.55 * RANK_HEIGHT * card_w, 1.5 * RANK_HEIGHT * card_w
@@ -124,11 +127,13 @@ def index_corners(frame: np.ndarray, card_w: float = 0.0, gray: np.ndarray | Non
                 sizes = [card_w] if abs(own - card_w) < 0.06 * card_w else [card_w, own]
             for card in sizes:
                 corner = rank_centre - RANK_CENTRE[0] * card * right - RANK_CENTRE[1] * card * down
-                if not _edge_beside(gray, corner, right, down, card):
-                    continue  # ink in the middle of a card (pips, art) and not at its corner
-                out.append(CornerCandidate(corner.astype(np.float32), right.astype(np.float32),
-                                           down.astype(np.float32), float(card), float(card * CARD_ASPECT), -1,
-                                           float(card)))
+                candidate = CornerCandidate(corner.astype(np.float32), right.astype(np.float32),
+                                            down.astype(np.float32), float(card), float(card * CARD_ASPECT), -1,
+                                            float(card))
+                if _edge_beside(gray, corner, right, down, card):
+                    out.append(candidate)
+                elif edgeless is not None:
+                    edgeless.append(candidate)
             if len(out) >= MAX_CANDIDATES:
                 return out
     return out

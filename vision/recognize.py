@@ -306,20 +306,30 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
     # read as none does not count): when none was read, each index gives its own.
     read_w = [float(min(np.linalg.norm(k.corners[1] - k.corners[0]), np.linalg.norm(k.corners[2] - k.corners[1])))
               for k in whole if k.card is not None]
-    for c in index_corners(frame, float(np.median(read_w)) if read_w else 0.0, gray):
+    edgeless: list[CornerCandidate] = []
+    for c in index_corners(frame, float(np.median(read_w)) if read_w else 0.0, gray, edgeless):
         probe = Detection(None, 0.0, _corner_card(c, c.card_w), partial=True)
         on = next((k for k in whole if not k.partial and k.card is not None and _index_inside(probe, k)), None)
         if on is not None and _same_index(probe, on):
             continue  # the whole card's own index
         todo.append((c, c.card_w, on))
+    # An index with no card edge beside it counts only when it reads sure, off every whole card.
+    sure_from = len(todo)
+    for c in edgeless:
+        probe = Detection(None, 0.0, _corner_card(c, c.card_w), partial=True)
+        if not any(_index_inside(probe, k) for k in whole):
+            todo.append((c, c.card_w, None))
     inked = _rank_ink(frame, [(c, w) for c, w, _ in todo])
     demoted: set[int] = set()
     revalued: dict[int, Detection] = {}
-    for (c, w, on), ink in zip(todo, inked):
+    unsupported: set[int] = set()
+    for i, ((c, w, on), ink) in enumerate(zip(todo, inked)):
         if not ink:
             continue
         reading, corners = _read_corner(frame, c, w, templates, deck, style)
         if reading is None or reading.confidence < max(min_confidence, PARTIAL_MIN_CONFIDENCE):
+            continue
+        if i >= sure_from and reading.confidence < SURE_READING:
             continue
         if on is not None:
             if on.card is not None and reading.card.rank == on.card.rank and _at_far_index(corners, on.corners):
@@ -332,6 +342,12 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
                 continue  # art or a pip on the card
             demoted.add(id(on))
         detections.append(Detection(reading.card, reading.confidence, corners, partial=True))
+        if i >= sure_from:
+            unsupported.add(id(detections[-1]))
+    # An index read with no card edge beside it, where another reading has an index of
+    # its own, is that index seen turned (sideways reads as some other card).
+    detections = [d for d in detections if id(d) not in unsupported or not any(
+        k is not d and _near_index(d, k) and not _parallel(d.corners, k.corners) for k in detections)]
     if demoted or revalued:
         detections = [Detection(d.card, d.confidence, d.corners, partial=True) if id(d) in demoted else
                       revalued.get(id(d), d) for d in detections]
@@ -512,6 +528,15 @@ def _parallel(p: np.ndarray, q: np.ndarray) -> bool:
     within about 25 degrees."""
     u, v = p[1] - p[0], q[1] - q[0]
     return abs(float(u @ v)) > 0.9 * float(np.linalg.norm(u) * np.linalg.norm(v))
+
+
+def _near_index(d: Detection, k: Detection) -> bool:
+    """Whether the index ``d`` was read from lies within a third of a card width of any of
+    the four places card ``k`` may print one, whichever way either lies."""
+    width = float(np.linalg.norm(k.corners[1] - k.corners[0]))
+    mine = _index_middle(d.corners)
+    places = [_index_middle(k.corners, at) for at in (0, 2)] + [_far_index_middle(k.corners, at) for at in (1, 3)]
+    return min(float(np.linalg.norm(mine - p)) for p in places) < 0.33 * width
 
 
 def _at_far_index(reading: np.ndarray, card: np.ndarray) -> bool:
