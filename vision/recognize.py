@@ -344,10 +344,12 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
         detections.append(Detection(reading.card, reading.confidence, corners, partial=True))
         if i >= sure_from:
             unsupported.add(id(detections[-1]))
-    # An index read with no card edge beside it, where another reading has an index of
-    # its own, is that index seen turned (sideways reads as some other card).
-    detections = [d for d in detections if id(d) not in unsupported or not any(
-        k is not d and _near_index(d, k) and not _parallel(d.corners, k.corners) for k in detections)]
+    # A corner reading where another reading has an index of its own, turned against it,
+    # is that index seen turned (sideways it reads as some other card lying across): it
+    # goes when the other reading is the surer, or when no card edge showed beside it.
+    detections = [d for d in detections if not d.partial or not any(
+        k is not d and (k.confidence > d.confidence or id(d) in unsupported) and _near_index(d, k)
+        and not _parallel(d.corners, k.corners) for k in detections)]
     if demoted or revalued:
         detections = [Detection(d.card, d.confidence, d.corners, partial=True) if id(d) in demoted else
                       revalued.get(id(d), d) for d in detections]

@@ -268,3 +268,15 @@ def test_an_index_seen_turned_beside_another_reading_is_no_card() -> None:
     scene = random_scene(1035)
     assert score_scene(identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style),
                        scene.truth).phantoms == 0
+
+
+@pytest.mark.parametrize("seed", [1132, 1147])
+def test_an_index_seen_turned_where_a_surer_reading_has_one_is_no_card(seed: int) -> None:
+    # Development scenes: a card's index (or a four-index deck's far one) read a second
+    # time sideways, as another card lying across the first.
+    from vision.evaluate import score_scene
+    from vision.synth import random_scene
+
+    scene = random_scene(seed)
+    assert score_scene(identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style),
+                       scene.truth).phantoms == 0
