@@ -160,6 +160,16 @@ def _whole_photo_quad(frame: np.ndarray) -> Quad | None:
     return Quad(corners, float(short), float(long_))
 
 
+def _on_frame_border(corners: np.ndarray, shape: tuple[int, ...]) -> bool:
+    """Whether an outline runs along the frame's edge: two corners on it. Such a quad is
+    a region the frame cuts off (the table beyond a hand, a card partly out of view): as
+    a back it is a guess (dark wood closed off by the frame's edge looks as coloured as a
+    back), so it is not reported as one."""
+    h, w = shape[:2]
+    on = (corners[:, 0] <= 2) | (corners[:, 0] >= w - 3) | (corners[:, 1] <= 2) | (corners[:, 1] >= h - 3)
+    return int(on.sum()) >= 2
+
+
 def _looks_face_down(frame: np.ndarray, corners: np.ndarray) -> bool:
     """A back: a coloured or densely patterned middle (a face shows mostly paper)."""
     m = cv2.getPerspectiveTransform(_CANON, corners.astype(np.float32))
@@ -282,7 +292,8 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
         reading, oriented, _ = _read_quad(frame, quad, templates, deck, style)
         if reading is not None and reading.confidence >= min_confidence:
             detections.append(Detection(reading.card, reading.confidence, oriented))
-        elif quad is not cut_out and _looks_face_down(frame, quad.corners):
+        elif quad is not cut_out and not _on_frame_border(quad.corners, frame.shape) and _looks_face_down(
+                frame, quad.corners):
             detections.append(Detection(None, 0.6, _oriented(quad.corners, 0 if float(
                 np.linalg.norm(quad.corners[1] - quad.corners[0])) <= float(
                 np.linalg.norm(quad.corners[2] - quad.corners[1])) else 1)))

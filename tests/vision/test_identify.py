@@ -280,3 +280,15 @@ def test_an_index_seen_turned_where_a_surer_reading_has_one_is_no_card(seed: int
     scene = random_scene(seed)
     assert score_scene(identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style),
                        scene.truth).phantoms == 0
+
+
+def test_table_closed_off_by_the_frames_edge_is_not_a_face_down_card() -> None:
+    # Scene 1212: dark wood between a hand and the frame's right edge made two card-sized
+    # quads, as coloured as a back.
+    from vision.evaluate import score_scene
+    from vision.synth import random_scene
+
+    scene = random_scene(1212)
+    found = identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style)
+    assert score_scene(found, scene.truth).phantoms == 0
+    assert all(d.card is not None for d in found if d.center[0] > 1150)
