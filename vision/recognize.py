@@ -380,7 +380,8 @@ def _one_size(detections: list[Detection]) -> list[Detection]:
     if len(read) < 3:
         return detections
     usual = float(np.median(read))
-    return [d for d, w in zip(detections, widths) if not d.partial or SIZE_SPREAD[0] * usual <= w <= SIZE_SPREAD[1] * usual]
+    low, high = SIZE_SPREAD[0] * usual, SIZE_SPREAD[1] * usual
+    return [d for d, w in zip(detections, widths) if not d.partial or low <= w <= high]
 
 
 def _deduplicate(detections: list[Detection]) -> list[Detection]:
@@ -444,7 +445,8 @@ def _visible_parts(detections: list[Detection], gray: np.ndarray) -> list[Detect
             if k is d:
                 continue
             if k.partial and not _inside(k.corners[0], c, 0.0):
-                if _inside(c[0], k.corners, 0.0) or _margin_along(gray, k.corners, c) <= _margin_along(gray, c, k.corners):
+                if _inside(c[0], k.corners, 0.0) or (
+                        _margin_along(gray, k.corners, c) <= _margin_along(gray, c, k.corners)):
                     continue
             # The other card in this card's own coordinates (0..1 across and down).
             kq = ((k.corners.astype(np.float64) - c[0]) @ to_card.T)
@@ -528,12 +530,10 @@ def _shared_corner(d: Detection, k: Detection) -> bool:
 
 def _same_index(d: Detection, k: Detection) -> bool:
     """Two corner readings of one card: the index of one lies within a fifth of a card
-    width of either index of the other. (A partly covered card's implied outline is a
-    guess: another card's index may well lie inside it, on top of it, as in a fanned row.)"""
-    width = float(np.linalg.norm(k.corners[1] - k.corners[0]))
-    mine = _index_middle(d.corners)
-    # Either of the card's two indices: the one it was read from, or the one diagonally across.
-    return min(float(np.linalg.norm(mine - _index_middle(k.corners, at))) for at in (0, 2)) < 0.2 * width
+    width of either index of the other (the one it was read from, or the one diagonally
+    across). (A partly covered card's implied outline is a guess: another card's index
+    may well lie inside it, on top of it, as in a fanned row.)"""
+    return _index_near(d.corners, k.corners, (0, 2), 0.2)
 
 
 def _parallel(p: np.ndarray, q: np.ndarray) -> bool:
@@ -546,19 +546,25 @@ def _parallel(p: np.ndarray, q: np.ndarray) -> bool:
 def _near_index(d: Detection, k: Detection) -> bool:
     """Whether the index ``d`` was read from lies within a third of a card width of any of
     the four places card ``k`` may print one, whichever way either lies."""
-    width = float(np.linalg.norm(k.corners[1] - k.corners[0]))
-    mine = _index_middle(d.corners)
-    places = [_index_middle(k.corners, at) for at in (0, 2)] + [_far_index_middle(k.corners, at) for at in (1, 3)]
-    return min(float(np.linalg.norm(mine - p)) for p in places) < 0.33 * width
+    return _index_near(d.corners, k.corners, (0, 1, 2, 3), 0.33)
 
 
 def _at_far_index(reading: np.ndarray, card: np.ndarray) -> bool:
     """Whether the index a corner reading (the card it implies: ``reading``) came from
     lies where a four-index deck prints one on ``card`` (TL, TR, BR, BL as read): at its
     top right, or its bottom left."""
+    return _index_near(reading, card, (1, 3), 0.2)
+
+
+def _index_near(reading: np.ndarray, card: np.ndarray, places: tuple[int, ...], fraction: float) -> bool:
+    """Whether the index a corner reading (the card it implies: ``reading``) came from
+    lies within ``fraction`` of a card width of one of ``card``'s index places: 0 and 2
+    the top-left and bottom-right indices every deck prints, 1 and 3 the top-right and
+    bottom-left ones of a four-index deck."""
     width = float(np.linalg.norm(card[1] - card[0]))
     mine = _index_middle(reading)
-    return any(float(np.linalg.norm(mine - _far_index_middle(card, at))) < 0.2 * width for at in (1, 3))
+    return any(float(np.linalg.norm(mine - (_index_middle(card, at) if at % 2 == 0 else _far_index_middle(card, at))))
+               < fraction * width for at in places)
 
 
 def _far_index_middle(corners: np.ndarray, at: int) -> np.ndarray:
