@@ -289,18 +289,17 @@ class CardTracker:
             if earlier is not None and earlier is not track:
                 # This card's readings of the value are the stronger: the earlier report was wrong.
                 events.append(self._correct(earlier, card))
-            track.reported = card
-            track.placed = True
-            self._claims[card] = track
             if trump:
+                track.reported, track.placed = card, True
+                self._claims[card] = track
                 events.append(CardEvent("trump_turned", track.still_since, card, None,
                                         conf * share))
             else:
-                track.seat = seat
-                events.append(CardEvent("card_placed", track.still_since, card, seat,
-                                        conf * share))
-                self._trick.append(track)
-        self._unreported += [t for t in self._tracks if t.missing > self.gone_frames and not t.placed and t.readings]
+                events.append(self._place(track, card, seat, track.still_since, conf * share))
+        # A card gone unreported can still be played with the trick (_gathered_unreported),
+        # if it left the table at most 2 * gone_frames frames before the trick was gathered.
+        self._unreported = [t for t in self._unreported if t.last_seen >= self.frame_index - 2 * self.gone_frames] + [
+            t for t in self._tracks if t.missing > self.gone_frames and not t.placed and t.readings]
         self._tracks = [t for t in self._tracks if t.missing <= self.gone_frames]
         if self._trick:
             if any(t.missing == 0 for t in self._trick if t in self._tracks):
@@ -324,30 +323,33 @@ class CardTracker:
         and left the table with the trick, in front of a seat that has not played to it,
         was played. Reported before the trick is gathered, in the order they came."""
         trick_seen = max(t.last_seen for t in self._trick)
-        by_value: dict[Card, list[_Track]] = {}
+        by_value: dict[Card, list[tuple[_Track, float]]] = {}
         for t in self._unreported + self._tracks:
             if t.placed or t.missing == 0 or t.last_seen < trick_seen - self.gone_frames:
                 continue  # reported, still on the table, or gone well before the trick
             voted, share, conf = t.vote(2 * self.stable_frames, set(self._claims))
             if voted is not None and share >= 0.6 and conf >= self.min_confidence:
-                by_value.setdefault(voted, []).append(t)
+                by_value.setdefault(voted, []).append((t, conf * share))
         events: list[CardEvent] = []
         played = {t.seat for t in self._trick}
-        for card, tracks in sorted(by_value.items(), key=lambda kv: min(t.still_since for t in kv[1])):
-            if sum(sum(1 for v, _ in t.readings if v == card) for t in tracks) < self.stable_frames:
+        for card, voters in sorted(by_value.items(), key=lambda kv: min(t.still_since for t, _ in kv[1])):
+            if sum(sum(1 for v, _ in t.readings if v == card) for t, _ in voters) < self.stable_frames:
                 continue
-            track = max(tracks, key=lambda t: len(t.readings))
+            track, confidence = max(voters, key=lambda tc: len(tc[0].readings))
             point = self.calibration_point(track)
             seat = self.calibration.seat_of(point)
             if self.calibration.in_trump_zone(point) or seat is None or seat in played:
                 continue
-            _, share, conf = track.vote(2 * self.stable_frames, set(self._claims))
-            track.reported, track.placed, track.seat = card, True, seat
-            self._claims[card] = track
-            self._trick.append(track)
             played.add(seat)
-            events.append(CardEvent("card_placed", min(t.still_since for t in tracks), card, seat, conf * share))
+            events.append(self._place(track, card, seat, min(t.still_since for t, _ in voters), confidence))
         return events
+
+    def _place(self, track: _Track, card: Card, seat: int | None, frame: int, confidence: float) -> CardEvent:
+        """Report ``track`` as ``card`` played by ``seat`` to the current trick."""
+        track.reported, track.placed, track.seat = card, True, seat
+        self._claims[card] = track
+        self._trick.append(track)
+        return CardEvent("card_placed", frame, card, seat, confidence)
 
     def _correct(self, track: _Track, wrong: Card) -> CardEvent:
         """``track`` was reported as ``wrong``, but another card's readings of that value are
