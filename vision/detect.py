@@ -347,13 +347,11 @@ def find_whole_cards(frame: np.ndarray) -> WholeCards:
     working = working_gray(frame)
     gray, whiteness, scale = working
     h, w = gray.shape
-    min_short = MIN_CARD_FRAC * min(h, w)
-    min_area = min_short * min_short * CARD_ASPECT * 0.25
-    max_area = 0.6 * h * w
+    min_short, min_area, max_area = _card_bounds(h, w, MIN_CARD_FRAC)
     edge_polys = _polygons(_edge_regions(gray), min_area, max_area, True, EDGE_BAND)
     outlines = [q for q in (_as_quad(hq, min_short) for _, hq, _ in edge_polys if hq is not None) if q is not None]
     sure = _sure_quads(edge_polys, min_short)
-    card_px = float(np.median([q.short_side for q in sure])) if sure else min(h, w) * 0.12
+    card_px = _card_px(sure, h, w)
     stock = _white_regions(whiteness, card_px)
     quads, partial, _ = _card_quads(_tagged([], _polygons(stock, min_area, max_area)), min_short, card_px, 0.0)
     # The outlines take part in sorting out nested quads (and are no cards themselves):
@@ -372,6 +370,18 @@ def one_card(frame: np.ndarray, quad: Quad, scale: float) -> bool:
     working = Quad(quad.corners * scale, quad.short_side * scale, quad.long_side * scale)
     kept = _split_piles([working], [], frame, scale, [])
     return len(kept) == 1 and kept[0] is working
+
+
+def _card_bounds(h: int, w: int, min_card_frac: float) -> tuple[float, float, float]:
+    """For a working image of ``h`` x ``w``: the shortest side a card may have, and the
+    least and largest area of a region that may be a card or a visible part of one."""
+    min_short = min_card_frac * min(h, w)
+    return min_short, min_short * min_short * CARD_ASPECT * 0.25, 0.6 * h * w
+
+
+def _card_px(sure: list[Quad], h: int, w: int) -> float:
+    """The cards' short side in working pixels: the sure quads', or a guess from the image."""
+    return float(np.median([q.short_side for q in sure])) if sure else min(h, w) * 0.12
 
 
 def _sure_quads(edge_polys: list[tuple[np.ndarray, np.ndarray | None, bool]], min_short: float) -> list[Quad]:
@@ -428,9 +438,7 @@ def find_regions(frame: np.ndarray, min_card_frac: float = MIN_CARD_FRAC, max_si
     when the caller has it: its working images and strong edge pass are not made again."""
     gray, whiteness, scale = first.working if first is not None else working_gray(frame, max_side)
     h, w = gray.shape
-    min_short = min_card_frac * min(h, w)
-    min_area = min_short * min_short * CARD_ASPECT * 0.25
-    max_area = 0.6 * h * w
+    min_short, min_area, max_area = _card_bounds(h, w, min_card_frac)
     blurred = _blurred(gray)
     grads = _gradients(blurred[0])
     # Canny finds the same edges in the gradients as in the blurred image they come from.
@@ -439,7 +447,7 @@ def find_regions(frame: np.ndarray, min_card_frac: float = MIN_CARD_FRAC, max_si
     edge_polys = strong + _polygons(_edge_regions(gray, 2.5, blurred=blurred, gradients=grads), min_area, max_area,
                                     True, EDGE_BAND)
     sure = _sure_quads(edge_polys, min_short)
-    card_px = float(np.median([q.short_side for q in sure])) if sure else min(h, w) * 0.12
+    card_px = _card_px(sure, h, w)
     white_polys = _polygons(_white_regions(whiteness, card_px), min_area, max_area)
     quads, partial, rows = _card_quads(_tagged(edge_polys, white_polys), min_short, card_px,
                                        float(np.median([q.long_side for q in sure])) if sure else 0.0)
