@@ -286,14 +286,54 @@ def extract_glyphs(patch: np.ndarray) -> IndexGlyphs | None:
             suit = c
             break
     if suit is None:
-        return None
-    y, x, w, h, i = suit
-    suit_mask = (labels[y:y + h, x:x + w] == i).astype(np.uint8)
+        found = _pip_cut_free(ink, (x0, y0, x1, y1), sx, sy)
+        if found is None:
+            return None
+        (y, x, w, h), suit_mask = found
+    else:
+        y, x, w, h, i = suit
+        suit_mask = (labels[y:y + h, x:x + w] == i).astype(np.uint8)
     suit_px = patch[y:y + h, x:x + w][suit_mask > 0]
     rank_px = patch[y0:y1, x0:x1][rank_mask > 0]
     red = _red_share(np.concatenate([suit_px, rank_px])[:, :3], patch_ink.paper_bgr) > RED_SHARE
     darkness = patch_ink.level[max(y - 1, 0):y + h + 1, max(x - 1, 0):x + w + 1]
     return IndexGlyphs(rank_mask, suit_mask, red, len(rank_parts), darkness)
+
+
+PIP_BRIDGE: Final = 5  # canonical pixels: ink this thin joining a pip to its neighbour is cut
+
+
+def _pip_cut_free(ink: np.ndarray, rank_box: tuple[int, int, int, int], sx: float, sy: float
+                  ) -> tuple[tuple[int, int, int, int], np.ndarray] | None:
+    """The suit pip under the rank when its ink runs into other ink: a court card's frame
+    line or a nine's centre pip touches a small or blurred index pip by a thin bridge.
+    Opening the ink cuts such bridges (and thin lines) and leaves the solid pip; the pip's
+    own ink is then what lies within a bridge's width of what is left. Returns the pip's
+    box (y, x, w, h) and its mask in that box, or None."""
+    x0, y0, x1, y1 = rank_box
+    k = max(3, round(PIP_BRIDGE * (sx + sy) / 2)) | 1
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    opened = cv2.morphologyEx(ink, cv2.MORPH_OPEN, kernel)
+    opened[:y1] = 0  # the rank and whatever lies beside it
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(opened, connectivity=8, ltype=cv2.CV_16U)
+    best = None
+    for i in range(1, n):
+        x, y, w, h, _ = stats[i].tolist()
+        if y > y1 + 30 * sy or h < 7 * sy or w < 7 * sx or w > 40 * sx or h > 40 * sy:
+            continue
+        if not x0 - 10 * sx <= x + w / 2 <= x1 + 10 * sx:
+            continue
+        if best is None or y < best[0]:
+            best = (y, x, w, h, i)
+    if best is None:
+        return None
+    y, x, w, h, i = best
+    grown = cv2.dilate((labels == i).view(np.uint8), kernel)
+    pip = cv2.bitwise_and(ink, grown)
+    ys, xs = np.nonzero(pip)
+    y, x = int(ys.min()), int(xs.min())
+    h, w = int(ys.max()) + 1 - y, int(xs.max()) + 1 - x
+    return (y, x, w, h), pip[y:y + h, x:x + w].copy()
 
 
 # Red ink keeps much of its red while it loses green, black ink loses both alike; the share

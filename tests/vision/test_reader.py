@@ -168,3 +168,18 @@ def test_small_spades_and_clubs_are_told_apart() -> None:
         total += 1
         right += max(p, key=p.__getitem__) == suit
     assert total > 250 and right >= 0.95 * total  # 93% before the reader saw the pips' shading
+
+
+@pytest.mark.parametrize("printed_card", ["QC", "9S", "KD"])
+def test_a_pip_touching_the_frame_line_is_still_read(printed_card: str) -> None:
+    # A small or blurred photo joins the index pip by a thin bridge to a court card's
+    # frame line or a nine's centre pip: one piece of ink too big to be a pip.
+    corner = card_face(Card.parse(printed_card), DeckDesign(style="en"))[:INDEX_H, :INDEX_W].copy()
+    ys, xs = np.nonzero(cv2.cvtColor(corner, cv2.COLOR_BGR2GRAY) < 128)
+    pip = ys > np.percentile(ys, 60)  # the pip is the lower part of the index's ink
+    right, middle = int(xs[pip].max()), int(np.median(ys[pip]))
+    line_x = min(right + 5, INDEX_W - 3)
+    cv2.line(corner, (line_x, 10), (line_x, INDEX_H - 1), (30, 30, 30), 2)
+    cv2.line(corner, (right - 2, middle), (line_x, middle), (30, 30, 30), 2)
+    reading = read_index(np.ascontiguousarray(corner), style="en")
+    assert reading is not None and str(reading.card) == printed_card
