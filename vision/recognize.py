@@ -38,6 +38,7 @@ SIZE_SPREAD = (0.5, 2.0)
 # an outline found a pixel off).
 UNEXPLAINED_STOCK = 0.08
 SHAPE_TOLERANCE = 0.06
+LOOSE_OUTLINE = 0.9  # an unread card's outline shrunk to this, about its centre, is read again
 
 
 @dataclass
@@ -111,6 +112,17 @@ def _read_quad(frame: np.ndarray, quad: Quad, templates: GlyphTemplates | None, 
                 reading = read_index(_patch_from_quad(frame, oriented), templates, deck, style)
                 if reading is not None:
                     readings.append((reading, _oriented(c, start % 4)))
+    if not readings:
+        # An outline found around the card's shadow or a blurred rim shifts the index out
+        # of place: look again within a slightly smaller outline.
+        centre = c.mean(axis=0)
+        for start in (first, first + 2):
+            oriented = _oriented((c - centre) * LOOSE_OUTLINE + centre, start % 4)
+            reading = read_index(_patch_from_quad(frame, oriented), templates, deck, style)
+            # Sure readings only: a back's pattern, shrunk, may resemble an index.
+            if reading is not None and reading.confidence >= SURE_READING:
+                readings.append((reading, _oriented(c, start % 4)))
+                break
     if not readings:
         return QuadReading(None, _oriented(c, first), False)
     votes: dict[Card, float] = {}

@@ -292,3 +292,20 @@ def test_table_closed_off_by_the_frames_edge_is_not_a_face_down_card() -> None:
     found = identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style)
     assert score_scene(found, scene.truth).phantoms == 0
     assert all(d.card is not None for d in found if d.center[0] > 1150)
+
+
+@pytest.mark.parametrize("card", ["JC", "KD", "9S"])
+def test_a_card_outlined_a_little_loose_is_still_read(card: str) -> None:
+    # An outline found around a card's shadow or blurred rim: a tenth wider all round.
+    from vision.detect import Quad
+    from vision.recognize import _read_quad
+
+    placed = [PlacedCard(Card.parse(card), 0, 0, 20)]
+    frame, truth = render_table(placed, seed=3, table="dark_wood", camera=Camera(px_per_mm=1.2))
+    corners = truth.cards[0].corners.astype(np.float32)
+    centre = corners.mean(axis=0)
+    loose = (corners - centre) * 1.12 + centre
+    sides = np.linalg.norm(loose - np.roll(loose, -1, axis=0), axis=1)
+    read = _read_quad(frame, Quad(loose, float(sides.min()), float(sides.max())), None, 52, "en")
+    assert read.reading is not None and str(read.reading.card) == card
+    assert _centre_error(read.corners, loose) < 1  # the outline reported is the one found
