@@ -350,7 +350,7 @@ def find_whole_cards(frame: np.ndarray) -> WholeCards:
     min_short, min_area, max_area = _card_bounds(h, w, MIN_CARD_FRAC)
     edge_polys = _polygons(_edge_regions(gray), min_area, max_area, True, EDGE_BAND)
     outlines = [q for q in (_as_quad(hq, min_short) for _, hq, _ in edge_polys if hq is not None) if q is not None]
-    sure = _sure_quads(edge_polys, min_short)
+    sure = _sure_quads(edge_polys, min_short, (h, w))
     card_px = _card_px(sure, h, w)
     stock = _white_regions(whiteness, card_px)
     quads, partial, _ = _card_quads(_tagged([], _polygons(stock, min_area, max_area)), min_short, card_px, 0.0)
@@ -384,11 +384,21 @@ def _card_px(sure: list[Quad], h: int, w: int) -> float:
     return float(np.median([q.short_side for q in sure])) if sure else min(h, w) * 0.12
 
 
-def _sure_quads(edge_polys: list[tuple[np.ndarray, np.ndarray | None, bool]], min_short: float) -> list[Quad]:
+def _sure_quads(edge_polys: list[tuple[np.ndarray, np.ndarray | None, bool]], min_short: float,
+                shape: tuple[int, int]) -> list[Quad]:
     """The white area inside one card's outline is one card for sure; outlines and white
-    blobs may be several overlapping cards whose hull happens to look card-shaped."""
+    blobs may be several overlapping cards whose hull happens to look card-shaped. An
+    area the frame's edge closes off is no card's outline (a wall or a box cut by the
+    frame can be card-shaped): it would set the cards' size wrong."""
+    h, w = shape
     return [q for q in (_as_quad(hq, min_short) for _, hq, interior in edge_polys if hq is not None and interior)
-            if q is not None]
+            if q is not None and not _at_border(q.corners, h, w)]
+
+
+def _at_border(corners: np.ndarray, h: int, w: int) -> bool:
+    """Whether a quad (working pixels) reaches the image's edge."""
+    return bool(corners[:, 0].min() < 1 or corners[:, 1].min() < 1 or corners[:, 0].max() > w - 2
+                or corners[:, 1].max() > h - 2)
 
 
 def _tagged(edge_polys: list[tuple[np.ndarray, np.ndarray | None, bool]],
@@ -446,7 +456,7 @@ def find_regions(frame: np.ndarray, min_card_frac: float = MIN_CARD_FRAC, max_si
         _edge_regions(gray, blurred=blurred, gradients=grads), min_area, max_area, True, EDGE_BAND)
     edge_polys = strong + _polygons(_edge_regions(gray, 2.5, blurred=blurred, gradients=grads), min_area, max_area,
                                     True, EDGE_BAND)
-    sure = _sure_quads(edge_polys, min_short)
+    sure = _sure_quads(edge_polys, min_short, (h, w))
     card_px = _card_px(sure, h, w)
     white_polys = _polygons(_white_regions(whiteness, card_px), min_area, max_area)
     quads, partial, rows = _card_quads(_tagged(edge_polys, white_polys), min_short, card_px,

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
@@ -309,3 +310,20 @@ def test_a_card_outlined_a_little_loose_is_still_read(card: str) -> None:
     read = _read_quad(frame, Quad(loose, float(sides.min()), float(sides.max())), None, 52, "en")
     assert read.reading is not None and str(read.reading.card) == card
     assert _centre_error(read.corners, loose) < 1  # the outline reported is the one found
+
+
+def test_an_area_the_frames_edge_closes_off_does_not_set_the_cards_size() -> None:
+    # A pale box cut by the frame's corner is outlined like a card, three times a card's
+    # size: taken for one, it set the size of the cards' whiteness test and lost a small
+    # court card on dark wood (edje train IMG_2486).
+    from vision.detect import EDGE_BAND, _card_bounds, _edge_regions, _polygons, _sure_quads, working_gray
+
+    frame = np.full((504, 378, 3), (30, 50, 80), np.uint8)
+    cv2.fillConvexPoly(frame, np.array([[240, 0], [377, 0], [377, 200], [240, 200]], np.int32), (200, 205, 210))
+    cv2.fillConvexPoly(frame, np.array([[60, 300], [130, 300], [130, 398], [60, 398]], np.int32), (235, 235, 235))
+    gray, _, _ = working_gray(frame)
+    h, w = gray.shape
+    min_short, min_area, max_area = _card_bounds(h, w, 0.045)
+    polys = _polygons(_edge_regions(gray), min_area, max_area, True, EDGE_BAND)
+    sure = _sure_quads(polys, min_short, (h, w))
+    assert [round(q.short_side) for q in sure] == [pytest.approx(72, abs=4)]
