@@ -309,10 +309,17 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
             detections.append(Detection(None, 0.6, _oriented(quad.corners, 0 if float(
                 np.linalg.norm(quad.corners[1] - quad.corners[0])) <= float(
                 np.linalg.norm(quad.corners[2] - quad.corners[1])) else 1)))
-    card_w = float(np.median([q.short_side for q in regions.quads])) if regions.quads else 0.0
     # The whole cards that _deduplicate keeps whatever the corners read: a corner reading
     # that lies on one of them is dropped there, so it need not be read at all.
     whole = _deduplicate(list(detections))
+    # The size of the cards read whole (an outline of several cards, or one cut by a hand,
+    # read as none does not count): when none was read, each index gives its own.
+    read_w = [float(min(np.linalg.norm(k.corners[1] - k.corners[0]), np.linalg.norm(k.corners[2] - k.corners[1])))
+              for k in whole if k.card is not None]
+    # A corner's card takes that size too; the outlines' own sizes only when no card was
+    # read (an outline read as no card may be a row's, a box's, or a back found too small).
+    card_w = float(np.median(read_w)) if read_w else (
+        float(np.median([q.short_side for q in regions.quads])) if regions.quads else 0.0)
     todo: list[tuple[CornerCandidate, float, Detection | None]] = []
     for c in regions.corners:
         if c.quad >= 0:
@@ -325,10 +332,6 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
     # Indices found by their ink: cards under others whose outline shows no corner. One
     # may show on a "whole" card: then that outline was several cards (a pile split at
     # the wrong edge), and a clear reading there says so.
-    # The size of the cards read whole (an outline of several cards, or one cut by a hand,
-    # read as none does not count): when none was read, each index gives its own.
-    read_w = [float(min(np.linalg.norm(k.corners[1] - k.corners[0]), np.linalg.norm(k.corners[2] - k.corners[1])))
-              for k in whole if k.card is not None]
     edgeless: list[CornerCandidate] = []
     for c in index_corners(frame, float(np.median(read_w)) if read_w else 0.0, gray, edgeless):
         probe = Detection(None, 0.0, _corner_card(c, c.card_w), partial=True)
