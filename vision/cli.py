@@ -68,6 +68,12 @@ def _annotate_path(out: Path, index: int, total: int) -> Path:
     return out.with_name(f"{out.stem}-{index + 1}{out.suffix or '.png'}")
 
 
+def _without_colour(frame: np.ndarray) -> bool:
+    """Whether a photo is grey (its three channels equal, as OpenCV loads a grey file)."""
+    sample = frame[::4, ::4].astype(np.int16)
+    return bool(np.abs(sample[..., 0] - sample[..., 1]).max() <= 2 and np.abs(sample[..., 1] - sample[..., 2]).max() <= 2)
+
+
 def identify(argv: list[str]) -> int:
     parser = _OneLineParser(prog="tafel vision identify",
                             description="Recognise the cards in photos of a card table.")
@@ -102,6 +108,10 @@ def identify(argv: list[str]) -> int:
             _err(f"tafel vision identify: {name}: {why}")
             failed += 1
             continue
+        if _without_colour(frame):
+            # Still read: the ranks are right; only the suits' colour cannot be seen.
+            _err(f"tafel vision identify: {name}: a photo without colour: red suits cannot be told "
+                 "from black, every suit is read as spades or clubs")
         detections = identify_cards(frame, deck=args.deck, style=args.style, templates=templates)
         if args.json:
             print(json.dumps({"image": name, "cards": [d.to_json() for d in detections]}), flush=True)

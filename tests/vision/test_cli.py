@@ -127,3 +127,15 @@ def test_identify_a_sliver_of_an_image_finds_nothing_and_no_error(tmp_path: Path
     cv2.imwrite(str(path), np.zeros((2, 5000, 3), np.uint8))
     assert identify([str(path), "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == {"image": str(path), "cards": []}
+
+
+def test_a_grey_photo_is_read_with_a_warning_about_its_suits(table_photo: Path, tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    grey = tmp_path / "grey.png"
+    cv2.imwrite(str(grey), cv2.cvtColor(cv2.imread(str(table_photo)), cv2.COLOR_BGR2GRAY))
+    assert identify([str(grey), str(table_photo), "--json", "--style", "en"]) == 0
+    out, err = capsys.readouterr()
+    ranks = [sorted(c["card"][0] for c in json.loads(line)["cards"]) for line in out.strip().splitlines()]
+    assert ranks == [["8", "Q"], ["8", "Q"]]  # the ranks read all the same
+    assert len(err.strip().splitlines()) == 1
+    assert "grey.png" in err and "without colour" in err
