@@ -24,6 +24,9 @@ from vision.index_reader import GlyphTemplates, IndexReading, read_index
 MIN_CONFIDENCE = 0.45
 MIN_FRAME_SIDE = 24  # pixels
 SURE_READING = 0.98
+# A reading that overrides the back test: a back's lattice cut into ink has read as a
+# letter at up to 0.995 on the development scenes.
+BACK_OVERRIDE = 0.9999
 # A corner of a partly covered card is a guess at a place (art and pips offer many):
 # it must read more clearly than a whole card's index to count.
 PARTIAL_MIN_CONFIDENCE = 0.7
@@ -373,7 +376,7 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
         # An unsure reading may be a back's lattice read as an index: the full search
         # reports a back face down.
         if all(p.reading is not None and p.reading.confidence >= min_confidence and (
-                p.reading.confidence >= SURE_READING or not _surely_back(frame, q.corners))
+                p.reading.confidence >= BACK_OVERRIDE or not _surely_back(frame, q.corners))
                for p, q in zip(plain, first.quads)) and (
                 len(first.quads) > 1 or plain[0].both_corners or one_card(frame, first.quads[0], first.scale)):
             return _deduplicate([Detection(p.reading.card, p.reading.confidence, p.corners)
@@ -390,10 +393,10 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
         quads.append(cut_out)
     for quad in quads:
         reading, oriented, _ = _read_quad(frame, quad, templates, deck, style)
-        sure = reading is not None and reading.confidence >= SURE_READING
-        # A surely-back quad is face down unless its index reads sure (a back's lattice,
-        # cut by the reader's ink threshold, may pass for a letter); also at the frame's
-        # edge, where a coloured middle alone is no proof.
+        sure = reading is not None and reading.confidence >= BACK_OVERRIDE
+        # A surely-back quad is face down unless its index reads very sure (a back's
+        # lattice, cut by the reader's ink threshold, may pass for a letter); also at the
+        # frame's edge, where a coloured middle alone is no proof.
         back = not sure and quad is not cut_out and _surely_back(frame, quad.corners)
         if not back and reading is not None and reading.confidence >= min_confidence:
             detections.append(Detection(reading.card, reading.confidence, oriented))

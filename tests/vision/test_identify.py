@@ -329,9 +329,10 @@ def test_an_area_the_frames_edge_closes_off_does_not_set_the_cards_size() -> Non
     assert [round(q.short_side) for q in sure] == [pytest.approx(72, abs=4)]
 
 
-@pytest.mark.parametrize("seed", [1018, 1087, 1195])
+@pytest.mark.parametrize("seed", [1018, 1087, 1195, 1232])
 def test_a_backs_lattice_is_not_read_as_a_value(seed: int) -> None:
-    # Dev scenes where the back's lattice, cut into ink, read as 7C, TS and TS (0.5-0.92).
+    # Scenes where the back's lattice, cut into ink, read as 7C, TS, TS (0.5-0.92) and,
+    # in 1232, as 4C at 0.995: above the reader's "sure".
     from vision.synth import random_scene
 
     scene = random_scene(seed)
