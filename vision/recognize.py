@@ -24,6 +24,9 @@ from vision.index_reader import GlyphTemplates, IndexReading, read_index
 MIN_CONFIDENCE = 0.45
 MIN_FRAME_SIDE = 24  # pixels
 SURE_READING = 0.98
+# A reading that overrides the back test: a back's lattice cut into ink has read as a
+# letter at up to 0.995 on the development scenes.
+BACK_OVERRIDE = 0.9999
 # A corner of a partly covered card is a guess at a place (art and pips offer many):
 # it must read more clearly than a whole card's index to count.
 PARTIAL_MIN_CONFIDENCE = 0.7
@@ -197,6 +200,90 @@ def _looks_face_down(frame: np.ndarray, corners: np.ndarray) -> bool:
     return paper_fraction < 0.25 or inner_saturation > 70
 
 
+
+# The back test: the card warped to _BACK_W x _BACK_H pixels, its inside (past any
+# border a back may print) looked at for a pattern that repeats.
+_BACK_W, _BACK_H = 80, 112
+_BACK_INNER = (slice(9, 103), slice(8, 72))  # 8% and 10% in from the rim
+_BACK_REACH = 14  # the longest lattice step looked for: a sixth of the card's width
+_LATTICE_PEAK = 0.5  # autocorrelation a repeat must reach, in two directions
+_back_overlap: np.ndarray | None = None
+
+
+def _lattice(hp: np.ndarray) -> tuple[float, float]:
+    """The two strongest repeats of a high-passed pattern, in directions at least 30
+    degrees apart: autocorrelation (1 at no shift) at its best local peak 2.5 to
+    _BACK_REACH pixels away, and the best one in another direction. A lattice repeats
+    in two directions; wood grain, cloth weave and noise do not (grain repeats along
+    itself only), and pips lie too far apart."""
+    global _back_overlap
+    h, w = hp.shape
+    size = (cv2.getOptimalDFTSize(h + _BACK_REACH), cv2.getOptimalDFTSize(w + _BACK_REACH))
+    padded = np.zeros(size, np.float32)
+    padded[:h, :w] = hp
+    spec = cv2.dft(padded, flags=cv2.DFT_COMPLEX_OUTPUT)
+    power = cv2.mulSpectrums(spec, spec, 0, conjB=True)
+    ac = cv2.idft(power, flags=cv2.DFT_REAL_OUTPUT | cv2.DFT_SCALE)
+    r = _BACK_REACH
+    # Shifts (dy 0..r, dx -r..r): half the plane, the other half mirrors it.
+    win = np.concatenate([ac[:r + 1, -r:], ac[:r + 1, :r + 1]], axis=1)
+    if _back_overlap is None or _back_overlap.shape != win.shape:
+        dy, dx = np.mgrid[0:r + 1, -r:r + 1]
+        _back_overlap = ((h - dy) * (w - np.abs(dx))).astype(np.float32)
+    win = win / _back_overlap
+    win = win / (win[0, r] + 1e-9)
+    dy, dx = np.mgrid[0:r + 1, -r:r + 1]
+    dist = np.hypot(dy, dx)
+    peaks = (win >= cv2.dilate(win, np.ones((3, 3), np.uint8))) & (dist >= 2.5) & (dist <= r) & (
+        (dy > 0) | (dx > 0))
+    ys, xs = np.nonzero(peaks)
+    if len(ys) == 0:
+        return 0.0, 0.0
+    vals = win[ys, xs]
+    angles = np.arctan2(dy[ys, xs], dx[ys, xs])
+    best = int(np.argmax(vals))
+    turn = np.abs((angles - angles[best] + np.pi / 2) % np.pi - np.pi / 2)
+    other = vals[turn > np.radians(30)]
+    return float(vals[best]), float(other.max()) if len(other) else 0.0
+
+
+def _surely_back(frame: np.ndarray, corners: np.ndarray) -> bool:
+    """A card back, by what faces never show: one pattern repeating in two directions
+    (a lattice) all over the card up to a narrow border, index corners included, or
+    one even colour inside a lighter border. Unlike _looks_face_down (a coloured middle,
+    which court cards and warm light give too), real face-up cards of the edje train
+    split never pass it. (Picture backs are not recognised.)"""
+    c = corners.astype(np.float32)
+    if np.linalg.norm(c[1] - c[0]) > np.linalg.norm(c[2] - c[1]):
+        c = np.roll(c, -1, axis=0)  # the short side across
+    m = cv2.getPerspectiveTransform(_CANON, c)
+    card = cv2.warpPerspective(frame, m @ np.diag([CARD_W / _BACK_W, CARD_W / _BACK_W, 1.0]), (_BACK_W, _BACK_H),
+                               flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
+    gray = cv2.cvtColor(card, cv2.COLOR_BGR2GRAY).astype(np.float32) if card.ndim == 3 else card.astype(np.float32)
+    inner = gray[_BACK_INNER]
+    hp = inner - cv2.GaussianBlur(inner, (0, 0), 2.5)
+    paper = float(np.percentile(gray, 98)) + 1.0
+    if float(hp.std()) >= 0.025 * paper:
+        # Patterned: the same texture in every cell of a 3x4 grid (a face's index
+        # corners, pips and paper differ), repeating as a lattice.
+        energy = cv2.resize(hp * hp, (3, 4), interpolation=cv2.INTER_AREA)
+        if float(energy.min()) >= 0.2 * float(energy.max()):
+            first, second = _lattice(hp)
+            if first >= _LATTICE_PEAK and second >= _LATTICE_PEAK:
+                return True
+    # Plain (or a lattice blurred away): one colour in every cell, index corners
+    # included, clearly darker than an even light border on all four sides (a table
+    # seen between cards has no such border).
+    cells = cv2.resize(card[_BACK_INNER], (3, 4), interpolation=cv2.INTER_AREA).astype(np.float32)
+    if float(np.abs(cells - np.median(cells.reshape(-1, cells.shape[-1] if cells.ndim == 3 else 1), axis=0)).max()) \
+            > 0.08 * paper:
+        return False
+    inside = float(np.median(inner))
+    sides = (gray[1:3, 8:72], gray[-3:-1, 8:72], gray[9:103, 1:3], gray[9:103, -3:-1])
+    return all(float(np.median(side)) > inside / 0.7 and
+               float(np.percentile(side, 90) - np.percentile(side, 10)) < 0.15 * float(np.median(side))
+               for side in sides)
+
 # Where _rank_ink looks: a grid over the index patch (canonical card pixels), and the
 # rows where a rank's ink must show (the reader takes the rank from the top 45 pixels).
 _GRID_X, _GRID_Y = np.meshgrid((np.arange(24) + 0.5) * INDEX_W / 24 / CARD_W,
@@ -286,7 +373,11 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
         # several cards: by its size beside the others' (cards shifted far enough for the
         # lower one's index to show make a quad 6% larger, or more), by its two index
         # corners, or (dearer, for a lone quad) by no card's edge crossing it.
-        if all(p.reading is not None and p.reading.confidence >= min_confidence for p in plain) and (
+        # An unsure reading may be a back's lattice read as an index: the full search
+        # reports a back face down.
+        if all(p.reading is not None and p.reading.confidence >= min_confidence and (
+                p.reading.confidence >= BACK_OVERRIDE or not _surely_back(frame, q.corners))
+               for p, q in zip(plain, first.quads)) and (
                 len(first.quads) > 1 or plain[0].both_corners or one_card(frame, first.quads[0], first.scale)):
             return _deduplicate([Detection(p.reading.card, p.reading.confidence, p.corners)
                                  for p in plain if p.reading is not None])
@@ -302,10 +393,15 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
         quads.append(cut_out)
     for quad in quads:
         reading, oriented, _ = _read_quad(frame, quad, templates, deck, style)
-        if reading is not None and reading.confidence >= min_confidence:
+        sure = reading is not None and reading.confidence >= BACK_OVERRIDE
+        # A surely-back quad is face down unless its index reads very sure (a back's
+        # lattice, cut by the reader's ink threshold, may pass for a letter); also at the
+        # frame's edge, where a coloured middle alone is no proof.
+        back = not sure and quad is not cut_out and _surely_back(frame, quad.corners)
+        if not back and reading is not None and reading.confidence >= min_confidence:
             detections.append(Detection(reading.card, reading.confidence, oriented))
-        elif quad is not cut_out and not _on_frame_border(quad.corners, frame.shape) and _looks_face_down(
-                frame, quad.corners):
+        elif back or (quad is not cut_out and not _on_frame_border(quad.corners, frame.shape) and _looks_face_down(
+                frame, quad.corners)):
             detections.append(Detection(None, 0.6, _oriented(quad.corners, 0 if float(
                 np.linalg.norm(quad.corners[1] - quad.corners[0])) <= float(
                 np.linalg.norm(quad.corners[2] - quad.corners[1])) else 1)))
