@@ -8,6 +8,7 @@ reported face down (``card`` None).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -200,14 +201,20 @@ def _looks_face_down(frame: np.ndarray, corners: np.ndarray) -> bool:
     return paper_fraction < 0.25 or inner_saturation > 70
 
 
-
 # The back test: the card warped to _BACK_W x _BACK_H pixels, its inside (past any
 # border a back may print) looked at for a pattern that repeats.
 _BACK_W, _BACK_H = 80, 112
 _BACK_INNER = (slice(9, 103), slice(8, 72))  # 8% and 10% in from the rim
 _BACK_REACH = 14  # the longest lattice step looked for: a sixth of the card's width
 _LATTICE_PEAK = 0.5  # autocorrelation a repeat must reach, in two directions
-_back_overlap: np.ndarray | None = None
+
+
+@functools.lru_cache(maxsize=4)
+def _shift_overlap(h: int, w: int, r: int) -> np.ndarray:
+    """How many pixel pairs each shift (dy 0..r, dx -r..r) of an h x w pattern overlaps."""
+    dy, dx = np.mgrid[0:r + 1, -r:r + 1]
+    overlap: np.ndarray = ((h - dy) * (w - np.abs(dx))).astype(np.float32)
+    return overlap
 
 
 def _lattice(hp: np.ndarray) -> tuple[float, float]:
@@ -216,7 +223,6 @@ def _lattice(hp: np.ndarray) -> tuple[float, float]:
     _BACK_REACH pixels away, and the best one in another direction. A lattice repeats
     in two directions; wood grain, cloth weave and noise do not (grain repeats along
     itself only), and pips lie too far apart."""
-    global _back_overlap
     h, w = hp.shape
     size = (cv2.getOptimalDFTSize(h + _BACK_REACH), cv2.getOptimalDFTSize(w + _BACK_REACH))
     padded = np.zeros(size, np.float32)
@@ -227,10 +233,7 @@ def _lattice(hp: np.ndarray) -> tuple[float, float]:
     r = _BACK_REACH
     # Shifts (dy 0..r, dx -r..r): half the plane, the other half mirrors it.
     win = np.concatenate([ac[:r + 1, -r:], ac[:r + 1, :r + 1]], axis=1)
-    if _back_overlap is None or _back_overlap.shape != win.shape:
-        dy, dx = np.mgrid[0:r + 1, -r:r + 1]
-        _back_overlap = ((h - dy) * (w - np.abs(dx))).astype(np.float32)
-    win = win / _back_overlap
+    win = win / _shift_overlap(h, w, r)
     win = win / (win[0, r] + 1e-9)
     dy, dx = np.mgrid[0:r + 1, -r:r + 1]
     dist = np.hypot(dy, dx)
