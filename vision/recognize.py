@@ -20,11 +20,12 @@ from vision.detect import (CARD_ASPECT, CornerCandidate, Quad, WholeCards, _insi
                            find_regions, find_whole_cards, one_card)
 from vision.indices import index_corners
 from vision.faces import CARD_H, CARD_W, INDEX_H, INDEX_W
-from vision.index_reader import GlyphTemplates, IndexReading, read_index
+from vision.index_reader import GlyphTemplates, IndexReading, extract_glyphs, read_index
 
 MIN_CONFIDENCE = 0.45
 MIN_FRAME_SIDE = 24  # pixels
 SURE_READING = 0.98
+RANK_GLYPH_HEIGHT = 39  # canonical pixels: a rank's height on the project's faces (40) and on real decks (38-39)
 # A reading that overrides the back test: a back's lattice cut into ink has read as a
 # letter at up to 0.995 on the development scenes.
 BACK_OVERRIDE = 0.9999
@@ -145,15 +146,39 @@ def _corner_card(c: CornerCandidate, card_w: float) -> np.ndarray:
     return np.array([p, p + c.a * card_w, p + c.a * card_w + c.b * h, p + c.b * h], np.float32)
 
 
-def _read_corner(frame: np.ndarray, c: CornerCandidate, card_w: float, templates: GlyphTemplates | None,
-                 deck: int, style: str) -> tuple[IndexReading | None, np.ndarray]:
+def _corner_patch(frame: np.ndarray, c: CornerCandidate, card_w: float) -> tuple[np.ndarray, np.ndarray]:
+    """The index patch at a corner, for a card ``card_w`` wide, and that card's corners."""
     corners = _corner_card(c, card_w)
     src = np.array([[0, 0], [CARD_W, 0], [0, CARD_H]], np.float32)
     dst = np.array([corners[0], corners[1], corners[3]], np.float32)
     m = cv2.getAffineTransform(src, dst)
     patch = cv2.warpAffine(frame, m, (INDEX_W, INDEX_H), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                            borderMode=cv2.BORDER_REPLICATE)
+    return patch, corners
+
+
+def _read_corner(frame: np.ndarray, c: CornerCandidate, card_w: float, templates: GlyphTemplates | None,
+                 deck: int, style: str) -> tuple[IndexReading | None, np.ndarray]:
+    patch, corners = _corner_patch(frame, c, card_w)
     return read_index(patch, templates, deck, style), corners
+
+
+def _sized_by_index(frame: np.ndarray, c: CornerCandidate, card_w: float, reading: IndexReading,
+                    templates: GlyphTemplates | None, deck: int, style: str) -> tuple[IndexReading, np.ndarray] | None:
+    """A corner read at a width guessed from its own sides (an outline running on into
+    the table or another card makes them far too long), read again at the width its
+    rank's height gives: a rank stands ``RANK_GLYPH_HEIGHT`` canonical pixels tall. None
+    when the width was about right, or the card reads otherwise at the new width."""
+    glyphs = extract_glyphs(_corner_patch(frame, c, card_w)[0])
+    if glyphs is None:
+        return None
+    scale = glyphs.rank_mask.shape[0] / RANK_GLYPH_HEIGHT
+    if abs(scale - 1.0) < 0.15:
+        return None
+    again, corners = _read_corner(frame, c, card_w * scale, templates, deck, style)
+    if again is None or again.card != reading.card:
+        return None
+    return again, corners
 
 
 def _whole_photo_quad(frame: np.ndarray) -> Quad | None:
@@ -420,6 +445,7 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
     card_w = float(np.median(read_w)) if read_w else (
         float(np.median([q.short_side for q in regions.quads])) if regions.quads else 0.0)
     todo: list[tuple[CornerCandidate, float, Detection | None]] = []
+    guessed: set[int] = set()  # todo entries whose card width is a guess from the corner's sides
     for c in regions.corners:
         if c.quad >= 0:
             continue
@@ -427,6 +453,8 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
         probe = Detection(None, 0.0, _corner_card(c, w), partial=True)
         if any(_corner_inside(probe, k) or _index_inside(probe, k) for k in whole):
             continue
+        if c.card_w <= 0 and card_w <= 0:
+            guessed.add(len(todo))
         todo.append((c, w, None))
     # Indices found by their ink: cards under others whose outline shows no corner. One
     # may show on a "whole" card: then that outline was several cards (a pile split at
@@ -456,6 +484,10 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
             continue
         if i >= sure_from and reading.confidence < SURE_READING:
             continue
+        if i in guessed:
+            resized = _sized_by_index(frame, c, w, reading, templates, deck, style)
+            if resized is not None:
+                reading, corners = resized
         if on is not None:
             if on.card is not None and reading.card.rank == on.card.rank and _at_far_index(corners, on.corners):
                 # The card itself, read at an index a four-index deck prints at its other

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from pathlib import Path
+
 import cv2
 import numpy as np
 import pytest
@@ -393,3 +395,38 @@ def test_a_corner_takes_the_size_of_the_cards_read_whole() -> None:
     scene = random_scene(1183)
     assert score_scene(identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style),
                        scene.truth).phantoms == 0
+
+
+@pytest.mark.parametrize("guess", [1.8, 0.7])
+def test_a_corner_of_unknown_size_is_sized_by_its_index(guess: float) -> None:
+    # A corner whose outline runs on into the table gives a width far off; the rank's
+    # height says how big the card is (edje train IMG_2666: an ace outlined twice its size).
+    from vision.detect import CornerCandidate
+    from vision.recognize import _read_corner, _sized_by_index
+
+    placed = [PlacedCard(Card.parse("AC"), 0, 0, 15)]
+    frame, truth = render_table(placed, seed=4, table="dark_wood", camera=Camera(px_per_mm=1.4))
+    tl, tr, _, bl = truth.cards[0].corners.astype(np.float32)
+    width = float(np.linalg.norm(tr - tl))
+    across, down = (tr - tl) / width, (bl - tl) / float(np.linalg.norm(bl - tl))
+    corner = CornerCandidate(tl, across, down, guess * width, guess * width * 1.4, -1)
+    reading, _ = _read_corner(frame, corner, guess * width, None, 52, "en")
+    assert reading is not None and str(reading.card) == "AC"
+    resized = _sized_by_index(frame, corner, guess * width, reading, None, 52, "en")
+    assert resized is not None and str(resized[0].card) == "AC"
+    got = resized[1]
+    assert abs(float(np.linalg.norm(got[1] - got[0])) - width) < 0.12 * width
+    assert _sized_by_index(frame, corner, width, reading, None, 52, "en") is None  # right already
+
+
+def test_a_real_ace_outlined_by_a_runaway_corner_is_boxed_at_its_size(shared_datasets: Path) -> None:
+    # edje train IMG_2666: an ace lying beside a queen on a striped rug, both read at a
+    # corner; the ace's corner ran on into the rug's stripes.
+    from vision.evaluate import box_iou, detection_box, read_edje_labels
+
+    root = shared_datasets / "edje-tf-cards"
+    photo = cv2.imread(str(root / "train" / "IMG_2666.JPG"))
+    label = next(lab for lab in read_edje_labels(str(root / "train_labels.csv"))["IMG_2666.JPG"] if lab.rank == "A")
+    h, w = photo.shape[:2]
+    aces = [d for d in identify_cards(photo) if d.card is not None and d.card.rank.letter == "A"]
+    assert aces and max(box_iou(detection_box(d, w, h), label.box) for d in aces) >= 0.5
