@@ -401,11 +401,19 @@ def _deduplicate(detections: list[Detection]) -> list[Detection]:
     whole-card readings win over corner readings."""
     detections.sort(key=lambda d: (d.partial, -d.confidence))
     kept: list[Detection] = []
+    # Readings dropped as a kept card's value read again: the index each was read from is
+    # that card's, so a less sure reading of another value there is the same index misread
+    # (read from a corner a little off, or with the other handedness).
+    claimed: list[Detection] = []
     for d in detections:
         dup = False
+        if d.partial and any(c.card != d.card and _index_near(d.corners, c.corners, (0,), 0.2) for c in claimed):
+            continue
         for k in kept:
             if d.card is not None and d.card == k.card:
                 dup = True  # one deck: a value is on the table once
+                if d.partial:
+                    claimed.append(d)
                 break
             if d.partial and not k.partial and (_corner_inside(d, k) or _index_inside(d, k)):
                 dup = True  # a second reading of a card already found whole

@@ -327,3 +327,16 @@ def test_an_area_the_frames_edge_closes_off_does_not_set_the_cards_size() -> Non
     polys = _polygons(_edge_regions(gray), min_area, max_area, True, EDGE_BAND)
     sure = _sure_quads(polys, min_short, (h, w))
     assert [round(q.short_side) for q in sure] == [pytest.approx(72, abs=4)]
+
+
+@pytest.mark.parametrize("seed", [1100, 1183])
+def test_an_index_read_as_two_values_is_one_card(seed: int) -> None:
+    # Development scenes: one card's index read from two corners a little apart, once as
+    # the card (whose report came from its other index) and once, less surely, as another
+    # value (8C and KC, QS and QC): the other value was reported as a card beside it.
+    from vision.evaluate import score_scene
+    from vision.synth import random_scene
+
+    scene = random_scene(seed)
+    assert score_scene(identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style),
+                       scene.truth).phantoms == 0
