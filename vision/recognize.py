@@ -370,9 +370,12 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
     # A corner reading where another reading has an index of its own, turned against it,
     # is that index seen turned (sideways it reads as some other card lying across): it
     # goes when the other reading is the surer, or when no card edge showed beside it.
+    # Likewise a corner reading turned against a surer one whose card its index lies on:
+    # that card's pips (a centre pip cut by another card's edge reads as a letter).
     detections = [d for d in detections if not d.partial or not any(
-        k is not d and (k.confidence > d.confidence or id(d) in unsupported) and _near_index(d, k)
-        and not _parallel(d.corners, k.corners) for k in detections)]
+        k is not d and not _parallel(d.corners, k.corners) and (
+            (k.confidence > d.confidence or id(d) in unsupported) and _near_index(d, k) or
+            k.partial and k.confidence > d.confidence and _index_inside(d, k)) for k in detections)]
     if demoted or revalued:
         detections = [Detection(d.card, d.confidence, d.corners, partial=True) if id(d) in demoted else
                       revalued.get(id(d), d) for d in detections]

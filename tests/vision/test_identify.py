@@ -340,3 +340,15 @@ def test_an_index_read_as_two_values_is_one_card(seed: int) -> None:
     scene = random_scene(seed)
     assert score_scene(identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style),
                        scene.truth).phantoms == 0
+
+
+@pytest.mark.parametrize("seed", [1072, 1146])
+def test_a_pip_on_a_covered_card_read_askew_as_an_index_is_no_card(seed: int) -> None:
+    # Development scenes: a centre pip of a partly covered card (cut by the edge of the
+    # card lying on it) read as a letter with a pip, as a card lying askew across it.
+    from vision.evaluate import score_scene
+    from vision.synth import random_scene
+
+    scene = random_scene(seed)
+    assert score_scene(identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style),
+                       scene.truth).phantoms == 0
