@@ -421,7 +421,11 @@ def _deduplicate(detections: list[Detection]) -> list[Detection]:
             if d.partial and not k.partial and (_corner_inside(d, k) or _index_inside(d, k)):
                 dup = True  # a second reading of a card already found whole
                 break
-            if d.partial and k.partial and (_same_index(d, k) or _shared_corner(d, k)):
+            # (Another value read sure at the other card's far index is a card of its own
+            # lying there, on top: a fanned row's next card hides that index.)
+            if d.partial and k.partial and (
+                    _index_near(d.corners, k.corners, (0,) if d.confidence >= SURE_READING else (0, 2), 0.2)
+                    or _shared_corner(d, k)):
                 dup = True  # the same index read twice, a little shifted or turned
                 break
             if d.partial and k.partial and _at_far_index(d.corners, k.corners) and not _parallel(d.corners, k.corners):
