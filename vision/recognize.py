@@ -504,9 +504,12 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
     # A corner reading where another reading has an index of its own, turned against it,
     # is that index seen turned (sideways it reads as some other card lying across): it
     # goes when the other reading is the surer, or when no card edge showed beside it.
+    # Likewise a corner reading turned against a surer one whose card its index lies on:
+    # that card's pips (a centre pip cut by another card's edge reads as a letter).
     detections = [d for d in detections if not d.partial or not any(
-        k is not d and (k.confidence > d.confidence or id(d) in unsupported) and _near_index(d, k)
-        and not _parallel(d.corners, k.corners) for k in detections)]
+        k is not d and not _parallel(d.corners, k.corners) and (
+            (k.confidence > d.confidence or id(d) in unsupported) and _near_index(d, k) or
+            k.partial and k.confidence > d.confidence and _index_inside(d, k)) for k in detections)]
     if demoted or revalued:
         detections = [Detection(d.card, d.confidence, d.corners, partial=True) if id(d) in demoted else
                       revalued.get(id(d), d) for d in detections]
@@ -535,16 +538,28 @@ def _deduplicate(detections: list[Detection]) -> list[Detection]:
     whole-card readings win over corner readings."""
     detections.sort(key=lambda d: (d.partial, -d.confidence))
     kept: list[Detection] = []
+    # Readings dropped as a kept card's value read again: the index each was read from is
+    # that card's, so a less sure reading of another value there is the same index misread
+    # (read from a corner a little off, or with the other handedness).
+    claimed: list[Detection] = []
     for d in detections:
         dup = False
+        if d.partial and any(c.card != d.card and _index_near(d.corners, c.corners, (0,), 0.2) for c in claimed):
+            continue
         for k in kept:
             if d.card is not None and d.card == k.card:
                 dup = True  # one deck: a value is on the table once
+                if d.partial:
+                    claimed.append(d)
                 break
             if d.partial and not k.partial and (_corner_inside(d, k) or _index_inside(d, k)):
                 dup = True  # a second reading of a card already found whole
                 break
-            if d.partial and k.partial and (_same_index(d, k) or _shared_corner(d, k)):
+            # (Another value read sure at the other card's far index is a card of its own
+            # lying there, on top: a fanned row's next card hides that index.)
+            if d.partial and k.partial and (
+                    _index_near(d.corners, k.corners, (0,) if d.confidence >= SURE_READING else (0, 2), 0.2)
+                    or _shared_corner(d, k)):
                 dup = True  # the same index read twice, a little shifted or turned
                 break
             if d.partial and k.partial and _at_far_index(d.corners, k.corners) and not _parallel(d.corners, k.corners):

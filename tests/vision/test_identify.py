@@ -397,6 +397,19 @@ def test_a_corner_takes_the_size_of_the_cards_read_whole() -> None:
                        scene.truth).phantoms == 0
 
 
+@pytest.mark.parametrize("seed", [1100, 1183])
+def test_an_index_read_as_two_values_is_one_card(seed: int) -> None:
+    # Development scenes: one card's index read from two corners a little apart, once as
+    # the card (whose report came from its other index) and once, less surely, as another
+    # value (8C and KC, QS and QC): the other value was reported as a card beside it.
+    from vision.evaluate import score_scene
+    from vision.synth import random_scene
+
+    scene = random_scene(seed)
+    assert score_scene(identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style),
+                       scene.truth).phantoms == 0
+
+
 @pytest.mark.parametrize("guess", [1.8, 0.7])
 def test_a_corner_of_unknown_size_is_sized_by_its_index(guess: float) -> None:
     # A corner whose outline runs on into the table gives a width far off; the rank's
@@ -430,3 +443,26 @@ def test_a_real_ace_outlined_by_a_runaway_corner_is_boxed_at_its_size(shared_dat
     h, w = photo.shape[:2]
     aces = [d for d in identify_cards(photo) if d.card is not None and d.card.rank.letter == "A"]
     assert aces and max(box_iou(detection_box(d, w, h), label.box) for d in aces) >= 0.5
+
+
+@pytest.mark.parametrize("seed", [1072, 1146])
+def test_a_pip_on_a_covered_card_read_askew_as_an_index_is_no_card(seed: int) -> None:
+    # Development scenes: a centre pip of a partly covered card (cut by the edge of the
+    # card lying on it) read as a letter with a pip, as a card lying askew across it.
+    from vision.evaluate import score_scene
+    from vision.synth import random_scene
+
+    scene = random_scene(seed)
+    assert score_scene(identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style),
+                       scene.truth).phantoms == 0
+
+
+def test_a_card_whose_index_lies_on_its_neighbours_hidden_corner_is_read() -> None:
+    # Development scene 1053: in a fanned pair the jack's index lies where the two's
+    # bottom-right index would be (hidden under the jack); read sure as another value,
+    # it is the jack, not the two's other index.
+    from vision.synth import random_scene
+
+    scene = random_scene(1053)
+    found = {str(d.card) for d in identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style)}
+    assert {"JH", "2C"} <= found
