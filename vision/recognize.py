@@ -562,10 +562,11 @@ def _deduplicate(detections: list[Detection]) -> list[Detection]:
                     or _shared_corner(d, k)):
                 dup = True  # the same index read twice, a little shifted or turned
                 break
-            if d.partial and k.partial and _at_far_index(d.corners, k.corners) and not _parallel(d.corners, k.corners):
+            if d.partial and k.partial and _at_far_index(d.corners, k.corners) and not _same_way(d.corners, k.corners):
                 # The index a four-index deck prints at the card's other side, seen
-                # sideways. (A card lying there in line with this one is a fanned row's
-                # next card, of the same rank or not.)
+                # sideways, or read with the other handedness (its outline then runs back
+                # across the card and off it: turned half round). (A card lying there the
+                # same way as this one is a fanned row's next card, of the same rank or not.)
                 dup = True
                 break
         if not dup:
@@ -702,6 +703,13 @@ def _parallel(p: np.ndarray, q: np.ndarray) -> bool:
     within about 25 degrees."""
     u, v = p[1] - p[0], q[1] - q[0]
     return abs(float(u @ v)) > 0.9 * float(np.linalg.norm(u) * np.linalg.norm(v))
+
+
+def _same_way(p: np.ndarray, q: np.ndarray) -> bool:
+    """Whether two cards (TL, TR, BR, BL as read) lie the same way, within about 25
+    degrees (not turned half round)."""
+    u, v = p[1] - p[0], q[1] - q[0]
+    return float(u @ v) > 0.9 * float(np.linalg.norm(u) * np.linalg.norm(v))
 
 
 def _near_index(d: Detection, k: Detection) -> bool:
