@@ -542,9 +542,17 @@ def _deduplicate(detections: list[Detection]) -> list[Detection]:
     # that card's, so a less sure reading of another value there is the same index misread
     # (read from a corner a little off, or with the other handedness).
     claimed: list[Detection] = []
+    misread: list[Detection] = []
     for d in detections:
         dup = False
-        if d.partial and any(c.card != d.card and _index_near(d.corners, c.corners, (0,), 0.2) for c in claimed):
+        # An unsure one read at the claimed reading's diagonal index, whose own diagonal
+        # index is where that one was read, outlines the same card: its other index, misread
+        # (and so is the misread value read again there, a little shifted).
+        if d.partial and (any(c.card != d.card and (_index_near(d.corners, c.corners, (0,), 0.2) or (
+                d.confidence < SURE_READING and _index_near(d.corners, c.corners, (2,), 0.2)
+                and _index_near(c.corners, d.corners, (2,), 0.2))) for c in claimed) or any(
+                m.card == d.card and _index_near(d.corners, m.corners, (0,), 0.2) for m in misread)):
+            misread.append(d)
             continue
         for k in kept:
             if d.card is not None and d.card == k.card:

@@ -140,6 +140,19 @@ def test_a_four_index_cards_far_index_read_the_other_way_round_is_no_second_card
     assert score.phantoms == 0 and score.wrong == 0, score.details
 
 
+@pytest.mark.parametrize("seed", [1671, 1698])
+def test_a_cards_second_index_misread_is_no_second_card(seed: int) -> None:
+    # A card under others read at both its indices: surely at one (9S), unsurely as
+    # another suit or rank at the other (9C), twice, a little shifted. The unsure
+    # readings' outline is the same card seen from its other corner: no 9C lies there.
+    from vision.evaluate import score_scene
+    from vision.synth import random_scene
+
+    scene = random_scene(seed)
+    found = identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style)
+    assert score_scene(found, scene.truth).phantoms == 0
+
+
 def test_card_partly_under_another_is_outlined_by_the_part_that_shows() -> None:
     # A pair as in a fanned row: the JS lies on the 9D, shifted 28 mm along its width, so
     # about half of the 9D shows. Its outline is that half (as a person labels it), its
