@@ -20,7 +20,7 @@ from vision.detect import (CARD_ASPECT, CornerCandidate, Quad, WholeCards, _insi
                            find_regions, find_whole_cards, one_card)
 from vision.indices import index_corners
 from vision.faces import CARD_H, CARD_W, INDEX_H, INDEX_W
-from vision.index_reader import GlyphTemplates, IndexReading, extract_glyphs, read_index
+from vision.index_reader import GlyphTemplates, IndexReading, extract_glyphs, ink_mask, read_index
 
 MIN_CONFIDENCE = 0.45
 MIN_FRAME_SIDE = 24  # pixels
@@ -35,6 +35,11 @@ PARTIAL_MIN_CONFIDENCE = 0.7
 # Another card's index read this clearly on a "whole" card: the outline was several cards
 # (the "no index" answer of the reader keeps art and pips from reaching it).
 CLEAR_READING = 0.75
+# A corner reading's "paper" more saturated than the least saturated one read in the
+# frame by this much is no card stock (under one lamp card stock is alike: the edje
+# train cards measured up to 0.37, but never far from each other): a hand's skin
+# (0.40 beside cards at 0.02) read as a red index.
+PAPER_TINT_SPREAD = 0.2
 # The widths a corner reading's card may have, as fractions of the frame's usual card width.
 SIZE_SPREAD = (0.5, 2.0)
 # The first look's plain cards: card stock they leave unexplained, in card areas, that
@@ -161,6 +166,14 @@ def _read_corner(frame: np.ndarray, c: CornerCandidate, card_w: float, templates
                  deck: int, style: str) -> tuple[IndexReading | None, np.ndarray]:
     patch, corners = _corner_patch(frame, c, card_w)
     return read_index(patch, templates, deck, style), corners
+
+
+def _paper_saturation(frame: np.ndarray, c: CornerCandidate, card_w: float) -> float:
+    """The saturation of the "paper" an index is read on at a corner (0 for grey frames)."""
+    if frame.ndim != 3:
+        return 0.0
+    paper = ink_mask(_corner_patch(frame, c, card_w)[0]).paper_bgr
+    return (max(paper) - min(paper)) / max(max(paper), 1.0)
 
 
 def _sized_by_index(frame: np.ndarray, c: CornerCandidate, card_w: float, reading: IndexReading,
@@ -476,6 +489,7 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
     demoted: set[int] = set()
     revalued: dict[int, Detection] = {}
     unsupported: set[int] = set()
+    tint: dict[int, float] = {}  # the paper's saturation under each corner reading
     for i, ((c, w, on), ink) in enumerate(zip(todo, inked)):
         if not ink:
             continue
@@ -499,8 +513,14 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
                 continue  # art or a pip on the card
             demoted.add(id(on))
         detections.append(Detection(reading.card, reading.confidence, corners, partial=True))
+        tint[id(detections[-1])] = _paper_saturation(frame, c, float(np.linalg.norm(corners[1] - corners[0])))
         if i >= sure_from:
             unsupported.add(id(detections[-1]))
+    # Index ink read on paper far more coloured than the frame's other cards' is no card:
+    # skin, or wood, taken for card stock.
+    if tint:
+        stock = min(tint.values())
+        detections = [d for d in detections if tint.get(id(d), stock) <= stock + PAPER_TINT_SPREAD]
     # A corner reading where another reading has an index of its own, turned against it,
     # is that index seen turned (sideways it reads as some other card lying across): it
     # goes when the other reading is the surer, or when no card edge showed beside it.

@@ -153,6 +153,19 @@ def test_a_cards_second_index_misread_is_no_second_card(seed: int) -> None:
     assert score_scene(found, scene.truth).phantoms == 0
 
 
+def test_a_hands_skin_beside_white_cards_is_no_card() -> None:
+    # A hand's edge on light wood: the skin (40% saturated, under the 45% the reader
+    # allows card stock) read as the paper of a red 4H, the wood below as its ink.
+    # The cards in the frame show what card stock looks like under this lamp: grey.
+    from vision.evaluate import score_scene
+    from vision.synth import random_scene
+
+    scene = random_scene(1098)
+    assert scene.truth.hand_mask.any()
+    found = identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style)
+    assert score_scene(found, scene.truth).phantoms == 0
+
+
 def test_card_partly_under_another_is_outlined_by_the_part_that_shows() -> None:
     # A pair as in a fanned row: the JS lies on the 9D, shifted 28 mm along its width, so
     # about half of the 9D shows. Its outline is that half (as a person labels it), its
