@@ -565,12 +565,11 @@ def _deduplicate(detections: list[Detection]) -> list[Detection]:
     misread: list[Detection] = []
     for d in detections:
         dup = False
-        # An unsure one read at the claimed reading's diagonal index, whose own diagonal
-        # index is where that one was read, outlines the same card: its other index, misread
-        # (and so is the misread value read again there, a little shifted).
+        # One read at the claimed reading's diagonal index, whose own diagonal index is
+        # where that one was read, outlines the same card: its other index, misread (and so
+        # is the misread value read again there, a little shifted).
         if d.partial and (any(c.card != d.card and (_index_near(d.corners, c.corners, (0,), 0.2) or (
-                d.confidence < SURE_READING and _index_near(d.corners, c.corners, (2,), 0.2)
-                and _index_near(c.corners, d.corners, (2,), 0.2))) for c in claimed) or any(
+                d.confidence < SURE_READING and _diagonal_twins(d.corners, c.corners))) for c in claimed) or any(
                 m.card == d.card and _index_near(d.corners, m.corners, (0,), 0.2) for m in misread)):
             misread.append(d)
             continue
@@ -587,7 +586,7 @@ def _deduplicate(detections: list[Detection]) -> list[Detection]:
             # lying there, on top: a fanned row's next card hides that index.)
             if d.partial and k.partial and (
                     _index_near(d.corners, k.corners, (0,) if d.confidence >= SURE_READING else (0, 2), 0.2)
-                    or _shared_corner(d, k)):
+                    or _diagonal_twins(d.corners, k.corners) or _shared_corner(d, k)):
                 dup = True  # the same index read twice, a little shifted or turned
                 break
             if d.partial and k.partial and _at_far_index(d.corners, k.corners) and not _same_way(d.corners, k.corners):
@@ -724,6 +723,13 @@ def _same_index(d: Detection, k: Detection) -> bool:
     across). (A partly covered card's implied outline is a guess: another card's index
     may well lie inside it, on top of it, as in a fanned row.)"""
     return _index_near(d.corners, k.corners, (0, 2), 0.2)
+
+
+def _diagonal_twins(p: np.ndarray, q: np.ndarray) -> bool:
+    """Whether two corner readings outline one card from its two diagonal corners: each
+    was read where the other puts its bottom-right index. (Two cards so would lie one
+    exactly on the other, turned half round: the lower one would show no index.)"""
+    return _index_near(p, q, (2,), 0.2) and _index_near(q, p, (2,), 0.2)
 
 
 def _parallel(p: np.ndarray, q: np.ndarray) -> bool:
