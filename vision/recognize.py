@@ -20,7 +20,7 @@ from vision.detect import (CARD_ASPECT, CornerCandidate, Quad, WholeCards, _insi
                            find_regions, find_whole_cards, one_card)
 from vision.indices import index_corners
 from vision.faces import CARD_H, CARD_W, INDEX_H, INDEX_W
-from vision.index_reader import GlyphTemplates, IndexReading, extract_glyphs, read_index
+from vision.index_reader import GlyphTemplates, IndexReading, extract_glyphs, ink_mask, read_index
 
 MIN_CONFIDENCE = 0.45
 MIN_FRAME_SIDE = 24  # pixels
@@ -35,6 +35,11 @@ PARTIAL_MIN_CONFIDENCE = 0.7
 # Another card's index read this clearly on a "whole" card: the outline was several cards
 # (the "no index" answer of the reader keeps art and pips from reaching it).
 CLEAR_READING = 0.75
+# A corner reading's "paper" more saturated than the least saturated one read in the
+# frame by this much is no card stock (under one lamp card stock is alike: the edje
+# train cards measured up to 0.37, but never far from each other): a hand's skin
+# (0.40 beside cards at 0.02) read as a red index.
+PAPER_TINT_SPREAD = 0.2
 # The widths a corner reading's card may have, as fractions of the frame's usual card width.
 SIZE_SPREAD = (0.5, 2.0)
 # The first look's plain cards: card stock they leave unexplained, in card areas, that
@@ -161,6 +166,14 @@ def _read_corner(frame: np.ndarray, c: CornerCandidate, card_w: float, templates
                  deck: int, style: str) -> tuple[IndexReading | None, np.ndarray]:
     patch, corners = _corner_patch(frame, c, card_w)
     return read_index(patch, templates, deck, style), corners
+
+
+def _paper_saturation(frame: np.ndarray, c: CornerCandidate, card_w: float) -> float:
+    """The saturation of the "paper" an index is read on at a corner (0 for grey frames)."""
+    if frame.ndim != 3:
+        return 0.0
+    paper = ink_mask(_corner_patch(frame, c, card_w)[0]).paper_bgr
+    return (max(paper) - min(paper)) / max(max(paper), 1.0)
 
 
 def _sized_by_index(frame: np.ndarray, c: CornerCandidate, card_w: float, reading: IndexReading,
@@ -476,6 +489,7 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
     demoted: set[int] = set()
     revalued: dict[int, Detection] = {}
     unsupported: set[int] = set()
+    tint: dict[int, float] = {}  # the paper's saturation under each corner reading
     for i, ((c, w, on), ink) in enumerate(zip(todo, inked)):
         if not ink:
             continue
@@ -499,8 +513,14 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
                 continue  # art or a pip on the card
             demoted.add(id(on))
         detections.append(Detection(reading.card, reading.confidence, corners, partial=True))
+        tint[id(detections[-1])] = _paper_saturation(frame, c, float(np.linalg.norm(corners[1] - corners[0])))
         if i >= sure_from:
             unsupported.add(id(detections[-1]))
+    # Index ink read on paper far more coloured than the frame's other cards' is no card:
+    # skin, or wood, taken for card stock.
+    if tint:
+        stock = min(tint.values())
+        detections = [d for d in detections if tint.get(id(d), stock) <= stock + PAPER_TINT_SPREAD]
     # A corner reading where another reading has an index of its own, turned against it,
     # is that index seen turned (sideways it reads as some other card lying across): it
     # goes when the other reading is the surer, or when no card edge showed beside it.
@@ -542,9 +562,16 @@ def _deduplicate(detections: list[Detection]) -> list[Detection]:
     # that card's, so a less sure reading of another value there is the same index misread
     # (read from a corner a little off, or with the other handedness).
     claimed: list[Detection] = []
+    misread: list[Detection] = []
     for d in detections:
         dup = False
-        if d.partial and any(c.card != d.card and _index_near(d.corners, c.corners, (0,), 0.2) for c in claimed):
+        # One read at the claimed reading's diagonal index, whose own diagonal index is
+        # where that one was read, outlines the same card: its other index, misread (and so
+        # is the misread value read again there, a little shifted).
+        if d.partial and (any(c.card != d.card and (_index_near(d.corners, c.corners, (0,), 0.2) or (
+                d.confidence < SURE_READING and _diagonal_twins(d.corners, c.corners))) for c in claimed) or any(
+                m.card == d.card and _index_near(d.corners, m.corners, (0,), 0.2) for m in misread)):
+            misread.append(d)
             continue
         for k in kept:
             if d.card is not None and d.card == k.card:
@@ -559,13 +586,14 @@ def _deduplicate(detections: list[Detection]) -> list[Detection]:
             # lying there, on top: a fanned row's next card hides that index.)
             if d.partial and k.partial and (
                     _index_near(d.corners, k.corners, (0,) if d.confidence >= SURE_READING else (0, 2), 0.2)
-                    or _shared_corner(d, k)):
+                    or _diagonal_twins(d.corners, k.corners) or _shared_corner(d, k)):
                 dup = True  # the same index read twice, a little shifted or turned
                 break
-            if d.partial and k.partial and _at_far_index(d.corners, k.corners) and not _parallel(d.corners, k.corners):
+            if d.partial and k.partial and _at_far_index(d.corners, k.corners) and not _same_way(d.corners, k.corners):
                 # The index a four-index deck prints at the card's other side, seen
-                # sideways. (A card lying there in line with this one is a fanned row's
-                # next card, of the same rank or not.)
+                # sideways, or read with the other handedness (its outline then runs back
+                # across the card and off it: turned half round). (A card lying there the
+                # same way as this one is a fanned row's next card, of the same rank or not.)
                 dup = True
                 break
         if not dup:
@@ -697,11 +725,25 @@ def _same_index(d: Detection, k: Detection) -> bool:
     return _index_near(d.corners, k.corners, (0, 2), 0.2)
 
 
+def _diagonal_twins(p: np.ndarray, q: np.ndarray) -> bool:
+    """Whether two corner readings outline one card from its two diagonal corners: each
+    was read where the other puts its bottom-right index. (Two cards so would lie one
+    exactly on the other, turned half round: the lower one would show no index.)"""
+    return _index_near(p, q, (2,), 0.2) and _index_near(q, p, (2,), 0.2)
+
+
 def _parallel(p: np.ndarray, q: np.ndarray) -> bool:
     """Whether two cards (TL, TR, BR, BL as read) lie the same way or turned half round,
     within about 25 degrees."""
     u, v = p[1] - p[0], q[1] - q[0]
     return abs(float(u @ v)) > 0.9 * float(np.linalg.norm(u) * np.linalg.norm(v))
+
+
+def _same_way(p: np.ndarray, q: np.ndarray) -> bool:
+    """Whether two cards (TL, TR, BR, BL as read) lie the same way, within about 25
+    degrees (not turned half round)."""
+    u, v = p[1] - p[0], q[1] - q[0]
+    return float(u @ v) > 0.9 * float(np.linalg.norm(u) * np.linalg.norm(v))
 
 
 def _near_index(d: Detection, k: Detection) -> bool:

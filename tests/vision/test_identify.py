@@ -125,6 +125,47 @@ def test_a_face_down_cards_coloured_middle_does_not_set_the_card_size() -> None:
     assert all(any(k is c for k in kept) for c in cards)
 
 
+@pytest.mark.parametrize("seed", [1290, 1386])
+def test_a_four_index_cards_far_index_read_the_other_way_round_is_no_second_card(seed: int) -> None:
+    # Four-index decks print an index at the top right too. Read there with the other
+    # handedness, its outline runs back over the card and off it, turned half round
+    # against the card's own reading, and it read as some other card (3S on an AC,
+    # AH on a TH) lying where none is.
+    from vision.evaluate import score_scene
+    from vision.synth import random_scene
+
+    scene = random_scene(seed)
+    found = identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style)
+    score = score_scene(found, scene.truth)
+    assert score.phantoms == 0 and score.wrong == 0, score.details
+
+
+@pytest.mark.parametrize("seed", [1671, 1698, 1767])
+def test_a_cards_second_index_misread_is_no_second_card(seed: int) -> None:
+    # A card under others read at both its indices: surely at one (9S), as another suit
+    # or rank at the other (9C, twice, a little shifted; an 8H's upside-down index as 3D).
+    # The second outline is the same card seen from its other corner: no 9C lies there.
+    from vision.evaluate import score_scene
+    from vision.synth import random_scene
+
+    scene = random_scene(seed)
+    found = identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style)
+    assert score_scene(found, scene.truth).phantoms == 0
+
+
+def test_a_hands_skin_beside_white_cards_is_no_card() -> None:
+    # A hand's edge on light wood: the skin (40% saturated, under the 45% the reader
+    # allows card stock) read as the paper of a red 4H, the wood below as its ink.
+    # The cards in the frame show what card stock looks like under this lamp: grey.
+    from vision.evaluate import score_scene
+    from vision.synth import random_scene
+
+    scene = random_scene(1098)
+    assert scene.truth.hand_mask.any()
+    found = identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style)
+    assert score_scene(found, scene.truth).phantoms == 0
+
+
 def test_card_partly_under_another_is_outlined_by_the_part_that_shows() -> None:
     # A pair as in a fanned row: the JS lies on the 9D, shifted 28 mm along its width, so
     # about half of the 9D shows. Its outline is that half (as a person labels it), its
