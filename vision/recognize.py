@@ -552,7 +552,10 @@ def _deduplicate(detections: list[Detection]) -> list[Detection]:
                 if d.partial:
                     claimed.append(d)
                 break
-            if d.partial and not k.partial and (_corner_inside(d, k) or _index_inside(d, k)):
+            # A face-up index read sure on a "back" is a card lying on it, taken into the
+            # back's outline (a pile's outline read as one card face down).
+            on_back = k.card is None and d.confidence >= SURE_READING and _index_inside(d, k)
+            if d.partial and not k.partial and not on_back and (_corner_inside(d, k) or _index_inside(d, k)):
                 dup = True  # a second reading of a card already found whole
                 break
             # (Another value read sure at the other card's far index is a card of its own

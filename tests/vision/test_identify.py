@@ -157,6 +157,19 @@ def test_every_card_of_a_fanned_row_is_read_from_its_index(angle: float) -> None
     assert sorted(str(d.card) for d in identify_cards(frame, style="en")) == ["7H", "9D", "AC", "QS"]
 
 
+def test_a_card_lying_on_a_back_in_the_backs_outline_is_read() -> None:
+    # A 7C lies on a face-down card, its index clear on top of the back: the two make one
+    # outline of a card's shape, reported face down. The index, read sure on it, is a
+    # card lying there (it was taken for a reading of the "back" itself, and dropped).
+    from vision.evaluate import score_scene
+    from vision.synth import random_scene
+
+    scene = random_scene(1267)
+    dets = identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style)
+    assert "7C" in {str(d.card) for d in dets}
+    assert score_scene(dets, scene.truth).details == []
+
+
 def test_overlapping_pair_on_dark_wood_is_split_into_its_cards() -> None:
     # Two cards shifted along their short side: their joint outline is square (no card's
     # shape) and wood grain breaks the edge regions, so only the whiteness blob and the
