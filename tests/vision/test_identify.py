@@ -170,6 +170,21 @@ def test_a_card_lying_on_a_back_in_the_backs_outline_is_read() -> None:
     assert score_scene(dets, scene.truth).details == []
 
 
+@pytest.mark.parametrize("seed, card", [(1072, "7D"), (1966, "JC")])
+def test_a_sure_index_with_no_edge_beside_it_outlasts_an_unsure_turned_guess(seed: int, card: str) -> None:
+    # A fanned row's last card on a check cloth (1072), a card cut by a hand (1966): the
+    # index reads sure but no card edge stands out beside it, and the same ink read
+    # turned shows up as a less sure reading (5D) or a face-down guess. The card was
+    # dropped as that index seen sideways; now the guess goes.
+    from vision.evaluate import score_scene
+    from vision.synth import random_scene
+
+    scene = random_scene(seed)
+    dets = identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style)
+    assert card in {str(d.card) for d in dets}
+    assert score_scene(dets, scene.truth).details == []
+
+
 def test_overlapping_pair_on_dark_wood_is_split_into_its_cards() -> None:
     # Two cards shifted along their short side: their joint outline is square (no card's
     # shape) and wood grain breaks the edge regions, so only the whiteness blob and the
