@@ -27,6 +27,10 @@ PIP_DISTANCE: Final = 0.155  # card widths from the rank's middle to the pip's
 MIN_CONTRAST: Final = 28  # grey levels of ink below the paper around it
 MIN_PAPER: Final = 110  # darkest channel of card stock (wood and felt are darker)
 MAX_CANDIDATES: Final = 160
+# A turned letter's upright box is larger than the letter: up to 1.45 times for a "10"
+# (as wide as tall) at 45 degrees. Pieces are let in by their box at that much; the
+# letter's own height, along the card's "down", is checked once the pip gives "down".
+TURNED_BOX: Final = 1.45
 # Per paper level (the darkest channel's local maximum): the contrast ink must exceed.
 _INK_THRESHOLD = np.array([max(MIN_CONTRAST, 3 * p // 10) if p > MIN_PAPER else 255 for p in range(256)], np.uint8)
 
@@ -79,7 +83,7 @@ def index_corners(frame: np.ndarray, card_w: float = 0.0, gray: np.ndarray | Non
     x, y, bw, bh, area = (stats[1:, i].astype(np.float64) for i in range(5))
     size = np.maximum(bw, bh)
     fill = area / np.maximum(bw * bh, 1)
-    ok = (size >= 0.4 * lo) & (size <= hi) & (fill > 0.12) & (area >= 12)
+    ok = (size >= 0.4 * lo) & (size <= TURNED_BOX * hi) & (fill > 0.12) & (area >= 12)
     idx = np.flatnonzero(ok)
     if len(idx) < 2:
         return []
@@ -116,6 +120,9 @@ def index_corners(frame: np.ndarray, card_w: float = 0.0, gray: np.ndarray | Non
             if axis is not None and 0.35 < abs(float(axis @ down)) < 0.85:
                 continue
             right = np.array([down[1], -down[0]])  # the card's "across", clockwise from down
+            if sz[i] > hi and max(_extent(labels, stats, int(idx[i]) + 1, down),
+                                  _extent(labels, stats, int(idx[i]) + 1, right)) > hi:
+                continue  # too large a letter also in the card's own axes (a pattern's stripe)
             # The letter's size and its distance to the pip each give the card's width; the
             # size of the whole cards in the frame is surer when it is near that, but may
             # come from a wrong outline: when the two differ, both are offered.
@@ -203,6 +210,17 @@ def _median(s: list[int]) -> float:
     """``np.median`` of a sorted list."""
     n = len(s)
     return float(s[n // 2]) if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2
+
+
+def _extent(labels: np.ndarray, stats: np.ndarray, label: int, direction: np.ndarray) -> float:
+    """How far a piece reaches along ``direction`` (a unit vector), in pixels: a letter's
+    height however the card lies (its upright box grows as it turns)."""
+    x, y, w, h = (int(v) for v in stats[label, :4])
+    ys, xs = np.nonzero(labels[y:y + h, x:x + w] == label)
+    if len(xs) == 0:
+        return 0.0
+    along = xs * float(direction[0]) + ys * float(direction[1])
+    return float(along.max() - along.min()) + 1.0
 
 
 def _long_axis(labels: np.ndarray, stats: np.ndarray, label: int) -> np.ndarray | None:

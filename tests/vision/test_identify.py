@@ -185,6 +185,20 @@ def test_a_sure_index_with_no_edge_beside_it_outlasts_an_unsure_turned_guess(see
     assert score_scene(dets, scene.truth).details == []
 
 
+@pytest.mark.parametrize("seed, cards", [(1343, ["TH"]), (1807, ["TC", "TS"])])
+def test_a_ten_under_another_card_turned_half_across_is_read(seed: int, cards: list[str]) -> None:
+    # A "10" is as wide as it is tall: turned some 45 degrees (and blurred into one
+    # piece), its upright box is larger than any letter of the cards' size, and its index
+    # was never offered to the reader. The covered tens were missed.
+    from vision.evaluate import score_scene
+    from vision.synth import random_scene
+
+    scene = random_scene(seed)
+    dets = identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style)
+    assert set(cards) <= {str(d.card) for d in dets}
+    assert score_scene(dets, scene.truth).details == []
+
+
 def test_overlapping_pair_on_dark_wood_is_split_into_its_cards() -> None:
     # Two cards shifted along their short side: their joint outline is square (no card's
     # shape) and wood grain breaks the edge regions, so only the whiteness blob and the
