@@ -121,13 +121,16 @@ def index_corners(frame: np.ndarray, card_w: float = 0.0, gray: np.ndarray | Non
             if axis is not None and 0.35 < abs(float(axis @ down)) < 0.85:
                 continue
             right = np.array([down[1], -down[0]])  # the card's "across", clockwise from down
-            if sz[i] > hi and max(_extent(labels, stats, int(idx[i]) + 1, down),
-                                  _extent(labels, stats, int(idx[i]) + 1, right)) > hi:
-                continue  # too large a letter also in the card's own axes (a pattern's stripe)
+            letter = float(sz[i])
+            if letter > hi:
+                # A turned letter's size is its height along the card's "down".
+                letter = _extent(labels, stats, int(idx[i]) + 1, down)
+                if letter > hi:
+                    continue  # too tall a letter also along the card's "down"
             # The letter's size and its distance to the pip each give the card's width; the
             # size of the whole cards in the frame is surer when it is near that, but may
             # come from a wrong outline: when the two differ, both are offered.
-            own = 0.5 * (sz[i] / RANK_HEIGHT + float(np.hypot(*(cen[j] - rank_centre))) / PIP_DISTANCE)
+            own = 0.5 * (letter / RANK_HEIGHT + float(np.hypot(*(cen[j] - rank_centre))) / PIP_DISTANCE)
             sizes = [own]
             if card_w > 0:
                 if not 0.67 * card_w < own < 1.5 * card_w:

@@ -199,6 +199,20 @@ def test_a_ten_under_another_card_turned_half_across_is_read(seed: int, cards: l
     assert score_scene(dets, scene.truth).details == []
 
 
+@pytest.mark.parametrize("seed", [1209, 1927])
+def test_a_turned_ten_nearer_the_camera_than_the_cards_read_whole_is_read(seed: int) -> None:
+    # The tilted camera shows this covered TC larger than the cards read whole; turned, its
+    # "10" is wider than a letter of their size, and its upright box implied a card too
+    # large to be of the deck. Its height along the card's "down" gives its size.
+    from vision.evaluate import score_scene
+    from vision.synth import random_scene
+
+    scene = random_scene(seed)
+    dets = identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style)
+    assert "TC" in {str(d.card) for d in dets}
+    assert score_scene(dets, scene.truth).details == []
+
+
 @pytest.mark.parametrize("seed, card", [(1381, "TD"), (1759, "TH")])
 def test_a_covered_ten_blurred_into_one_piece_is_read(seed: int, card: str) -> None:
     # A "10" whose two digits blur into one piece is about as round as it is long: its
