@@ -27,6 +27,11 @@ PIP_DISTANCE: Final = 0.155  # card widths from the rank's middle to the pip's
 MIN_CONTRAST: Final = 28  # grey levels of ink below the paper around it
 MIN_PAPER: Final = 110  # darkest channel of card stock (wood and felt are darker)
 MAX_CANDIDATES: Final = 160
+# A turned letter's upright box is larger than the letter: up to 1.45 times for a "10"
+# (as wide as tall) at 45 degrees. Pieces are let in by their box at that much; the
+# letter's own height, along the card's "down", is checked once the pip gives "down".
+TURNED_BOX: Final = 1.45
+ROUND_PIECE: Final = 0.25  # a piece's elongation (moments' spread / trace) below which it has no long axis
 # Per paper level (the darkest channel's local maximum): the contrast ink must exceed.
 _INK_THRESHOLD = np.array([max(MIN_CONTRAST, 3 * p // 10) if p > MIN_PAPER else 255 for p in range(256)], np.uint8)
 
@@ -79,7 +84,7 @@ def index_corners(frame: np.ndarray, card_w: float = 0.0, gray: np.ndarray | Non
     x, y, bw, bh, area = (stats[1:, i].astype(np.float64) for i in range(5))
     size = np.maximum(bw, bh)
     fill = area / np.maximum(bw * bh, 1)
-    ok = (size >= 0.4 * lo) & (size <= hi) & (fill > 0.12) & (area >= 12)
+    ok = (size >= 0.4 * lo) & (size <= TURNED_BOX * hi) & (fill > 0.12) & (area >= 12)
     idx = np.flatnonzero(ok)
     if len(idx) < 2:
         return []
@@ -116,10 +121,16 @@ def index_corners(frame: np.ndarray, card_w: float = 0.0, gray: np.ndarray | Non
             if axis is not None and 0.35 < abs(float(axis @ down)) < 0.85:
                 continue
             right = np.array([down[1], -down[0]])  # the card's "across", clockwise from down
+            letter = float(sz[i])
+            if letter > hi:
+                # A turned letter's size is its height along the card's "down".
+                letter = _extent(labels, stats, int(idx[i]) + 1, down)
+                if letter > hi:
+                    continue  # too tall a letter also along the card's "down"
             # The letter's size and its distance to the pip each give the card's width; the
             # size of the whole cards in the frame is surer when it is near that, but may
             # come from a wrong outline: when the two differ, both are offered.
-            own = 0.5 * (sz[i] / RANK_HEIGHT + float(np.hypot(*(cen[j] - rank_centre))) / PIP_DISTANCE)
+            own = 0.5 * (letter / RANK_HEIGHT + float(np.hypot(*(cen[j] - rank_centre))) / PIP_DISTANCE)
             sizes = [own]
             if card_w > 0:
                 if not 0.67 * card_w < own < 1.5 * card_w:
@@ -205,16 +216,29 @@ def _median(s: list[int]) -> float:
     return float(s[n // 2]) if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2
 
 
+def _extent(labels: np.ndarray, stats: np.ndarray, label: int, direction: np.ndarray) -> float:
+    """How far a piece reaches along ``direction`` (a unit vector), in pixels: a letter's
+    height however the card lies (its upright box grows as it turns)."""
+    x, y, w, h = (int(v) for v in stats[label, :4])
+    ys, xs = np.nonzero(labels[y:y + h, x:x + w] == label)
+    if len(xs) == 0:
+        return 0.0
+    along = xs * float(direction[0]) + ys * float(direction[1])
+    return float(along.max() - along.min()) + 1.0
+
+
 def _long_axis(labels: np.ndarray, stats: np.ndarray, label: int) -> np.ndarray | None:
     """The unit direction of a piece's long axis (from its second moments), None for a
-    piece too round to have one (an O, a pip)."""
+    piece too round to have one (an O, a pip, a "10" blurred into one piece: about as
+    wide as tall, its axis came out up to 30 degrees off the letters' row, measured
+    elongation 0.20-0.23, and its index was taken for a wrong pairing)."""
     x, y, w, h = (int(v) for v in stats[label, :4])
     m = cv2.moments((labels[y:y + h, x:x + w] == label).view(np.uint8), binaryImage=True)
     if m["m00"] <= 0:
         return None
     a, b, c = m["mu20"] / m["m00"], m["mu11"] / m["m00"], m["mu02"] / m["m00"]
     spread = math.hypot(a - c, 2 * b)
-    if spread < 0.15 * (a + c):
+    if spread < ROUND_PIECE * (a + c):
         return None
     theta = 0.5 * math.atan2(2 * b, a - c)
     return np.array([math.cos(theta), math.sin(theta)])

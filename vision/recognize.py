@@ -523,13 +523,19 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
         detections = [d for d in detections if tint.get(id(d), stock) <= stock + PAPER_TINT_SPREAD]
     # A corner reading where another reading has an index of its own, turned against it,
     # is that index seen turned (sideways it reads as some other card lying across): it
-    # goes when the other reading is the surer, or when no card edge showed beside it.
+    # goes when the other reading is the surer, or when no card edge showed beside it and
+    # the other reads sure too (a less sure reading or a face-down guess there is this
+    # index misread turned, or a card's outline cut short by a hand or the frame).
     # Likewise a corner reading turned against a surer one whose card its index lies on:
     # that card's pips (a centre pip cut by another card's edge reads as a letter).
     detections = [d for d in detections if not d.partial or not any(
         k is not d and not _parallel(d.corners, k.corners) and (
-            (k.confidence > d.confidence or id(d) in unsupported) and _near_index(d, k) or
+            (k.confidence > d.confidence or id(d) in unsupported and k.confidence >= SURE_READING) and
+            _near_index(d, k) or
             k.partial and k.confidence > d.confidence and _index_inside(d, k)) for k in detections)]
+    # That face-down guess goes too: a sure index lies at one of its index places.
+    detections = [d for d in detections if d.card is not None or not any(
+        id(k) in unsupported and not _parallel(d.corners, k.corners) and _near_index(k, d) for k in detections)]
     if demoted or revalued:
         detections = [Detection(d.card, d.confidence, d.corners, partial=True) if id(d) in demoted else
                       revalued.get(id(d), d) for d in detections]
@@ -579,7 +585,10 @@ def _deduplicate(detections: list[Detection]) -> list[Detection]:
                 if d.partial:
                     claimed.append(d)
                 break
-            if d.partial and not k.partial and (_corner_inside(d, k) or _index_inside(d, k)):
+            # A face-up index read sure on a "back" is a card lying on it, taken into the
+            # back's outline (a pile's outline read as one card face down).
+            on_back = k.card is None and d.confidence >= SURE_READING and _index_inside(d, k)
+            if d.partial and not k.partial and not on_back and (_corner_inside(d, k) or _index_inside(d, k)):
                 dup = True  # a second reading of a card already found whole
                 break
             # (Another value read sure at the other card's far index is a card of its own
