@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from engine.cards import Card
+from vision.evaluate import SceneScore
 from vision.recognize import identify_cards
 from vision.synth import Camera, Effects, PlacedCard, render_table
 
@@ -15,6 +16,21 @@ LAYOUT = [("QS", -250, -60, 0), ("7H", -80, 70, 35), ("AD", 90, -40, -80), ("TC"
 
 def _centre_error(det_corners: np.ndarray, truth_corners: np.ndarray) -> float:
     return float(np.linalg.norm(det_corners.mean(axis=0) - truth_corners.mean(axis=0)))
+
+
+def _read_scene(seed: int) -> tuple[set[str], SceneScore]:
+    """What ``identify_cards`` reads in development scene ``seed``, and its score against
+    the scene's truth."""
+    from vision.evaluate import score_scene
+    from vision.synth import random_scene
+
+    scene = random_scene(seed)
+    found = identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style)
+    return {str(d.card) for d in found}, score_scene(found, scene.truth)
+
+
+def _scene_score(seed: int) -> SceneScore:
+    return _read_scene(seed)[1]
 
 
 @pytest.mark.parametrize("table", ["beige", "light_wood", "green_felt", "dark_wood"])
@@ -202,13 +218,9 @@ def test_a_card_lying_on_a_back_in_the_backs_outline_is_read() -> None:
     # A 7C lies on a face-down card, its index clear on top of the back: the two make one
     # outline of a card's shape, reported face down. The index, read sure on it, is a
     # card lying there (it was taken for a reading of the "back" itself, and dropped).
-    from vision.evaluate import score_scene
-    from vision.synth import random_scene
-
-    scene = random_scene(1267)
-    dets = identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style)
-    assert "7C" in {str(d.card) for d in dets}
-    assert score_scene(dets, scene.truth).details == []
+    read, score = _read_scene(1267)
+    assert "7C" in read
+    assert score.details == []
 
 
 @pytest.mark.parametrize("seed, card", [(1072, "7D"), (1966, "JC")])
@@ -217,13 +229,9 @@ def test_a_sure_index_with_no_edge_beside_it_outlasts_an_unsure_turned_guess(see
     # index reads sure but no card edge stands out beside it, and the same ink read
     # turned shows up as a less sure reading (5D) or a face-down guess. The card was
     # dropped as that index seen sideways; now the guess goes.
-    from vision.evaluate import score_scene
-    from vision.synth import random_scene
-
-    scene = random_scene(seed)
-    dets = identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style)
-    assert card in {str(d.card) for d in dets}
-    assert score_scene(dets, scene.truth).details == []
+    read, score = _read_scene(seed)
+    assert card in read
+    assert score.details == []
 
 
 @pytest.mark.parametrize("seed, cards", [(1343, ["TH"]), (1807, ["TC", "TS"])])
@@ -231,13 +239,9 @@ def test_a_ten_under_another_card_turned_half_across_is_read(seed: int, cards: l
     # A "10" is as wide as it is tall: turned some 45 degrees (and blurred into one
     # piece), its upright box is larger than any letter of the cards' size, and its index
     # was never offered to the reader. The covered tens were missed.
-    from vision.evaluate import score_scene
-    from vision.synth import random_scene
-
-    scene = random_scene(seed)
-    dets = identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style)
-    assert set(cards) <= {str(d.card) for d in dets}
-    assert score_scene(dets, scene.truth).details == []
+    read, score = _read_scene(seed)
+    assert set(cards) <= read
+    assert score.details == []
 
 
 @pytest.mark.parametrize("seed", [1209, 1927])
@@ -245,13 +249,9 @@ def test_a_turned_ten_nearer_the_camera_than_the_cards_read_whole_is_read(seed: 
     # The tilted camera shows this covered TC larger than the cards read whole; turned, its
     # "10" is wider than a letter of their size, and its upright box implied a card too
     # large to be of the deck. Its height along the card's "down" gives its size.
-    from vision.evaluate import score_scene
-    from vision.synth import random_scene
-
-    scene = random_scene(seed)
-    dets = identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style)
-    assert "TC" in {str(d.card) for d in dets}
-    assert score_scene(dets, scene.truth).details == []
+    read, score = _read_scene(seed)
+    assert "TC" in read
+    assert score.details == []
 
 
 @pytest.mark.parametrize("seed, card", [(1381, "TD"), (1759, "TH")])
@@ -259,13 +259,9 @@ def test_a_covered_ten_blurred_into_one_piece_is_read(seed: int, card: str) -> N
     # A "10" whose two digits blur into one piece is about as round as it is long: its
     # long axis came out well off the letters' row, so its pairing with its pip was
     # taken for a wrong one, and the covered ten was missed.
-    from vision.evaluate import score_scene
-    from vision.synth import random_scene
-
-    scene = random_scene(seed)
-    dets = identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style)
-    assert card in {str(d.card) for d in dets}
-    assert score_scene(dets, scene.truth).details == []
+    read, score = _read_scene(seed)
+    assert card in read
+    assert score.details == []
 
 
 def test_overlapping_pair_on_dark_wood_is_split_into_its_cards() -> None:
@@ -431,24 +427,14 @@ def test_a_card_on_a_table_as_pale_as_itself_is_read_at_its_index(seed: int) -> 
 def test_an_index_seen_turned_beside_another_reading_is_no_card() -> None:
     # Development scene 1035: with no card edge beside it, a 7H's index seen sideways
     # read as TD, a card lying across the table.
-    from vision.evaluate import score_scene
-    from vision.synth import random_scene
-
-    scene = random_scene(1035)
-    assert score_scene(identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style),
-                       scene.truth).phantoms == 0
+    assert _scene_score(1035).phantoms == 0
 
 
 @pytest.mark.parametrize("seed", [1132, 1147])
 def test_an_index_seen_turned_where_a_surer_reading_has_one_is_no_card(seed: int) -> None:
     # Development scenes: a card's index (or a four-index deck's far one) read a second
     # time sideways, as another card lying across the first.
-    from vision.evaluate import score_scene
-    from vision.synth import random_scene
-
-    scene = random_scene(seed)
-    assert score_scene(identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style),
-                       scene.truth).phantoms == 0
+    assert _scene_score(seed).phantoms == 0
 
 
 def test_table_closed_off_by_the_frames_edge_is_not_a_face_down_card() -> None:
@@ -500,12 +486,7 @@ def test_an_area_the_frames_edge_closes_off_does_not_set_the_cards_size() -> Non
 def test_a_corner_takes_the_size_of_the_cards_read_whole() -> None:
     # Development scene 1183: a face-down card's outline, found a tenth too small, took
     # part in the corners' card size, and a corner read at that size was a card not there.
-    from vision.evaluate import score_scene
-    from vision.synth import random_scene
-
-    scene = random_scene(1183)
-    assert score_scene(identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style),
-                       scene.truth).phantoms == 0
+    assert _scene_score(1183).phantoms == 0
 
 
 @pytest.mark.parametrize("seed", [1100, 1183])
@@ -513,12 +494,7 @@ def test_an_index_read_as_two_values_is_one_card(seed: int) -> None:
     # Development scenes: one card's index read from two corners a little apart, once as
     # the card (whose report came from its other index) and once, less surely, as another
     # value (8C and KC, QS and QC): the other value was reported as a card beside it.
-    from vision.evaluate import score_scene
-    from vision.synth import random_scene
-
-    scene = random_scene(seed)
-    assert score_scene(identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style),
-                       scene.truth).phantoms == 0
+    assert _scene_score(seed).phantoms == 0
 
 
 @pytest.mark.parametrize("guess", [1.8, 0.7])
@@ -560,12 +536,7 @@ def test_a_real_ace_outlined_by_a_runaway_corner_is_boxed_at_its_size(shared_dat
 def test_a_pip_on_a_covered_card_read_askew_as_an_index_is_no_card(seed: int) -> None:
     # Development scenes: a centre pip of a partly covered card (cut by the edge of the
     # card lying on it) read as a letter with a pip, as a card lying askew across it.
-    from vision.evaluate import score_scene
-    from vision.synth import random_scene
-
-    scene = random_scene(seed)
-    assert score_scene(identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style),
-                       scene.truth).phantoms == 0
+    assert _scene_score(seed).phantoms == 0
 
 
 def test_a_card_whose_index_lies_on_its_neighbours_hidden_corner_is_read() -> None:
