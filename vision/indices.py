@@ -31,6 +31,7 @@ MAX_CANDIDATES: Final = 160
 # (as wide as tall) at 45 degrees. Pieces are let in by their box at that much; the
 # letter's own height, along the card's "down", is checked once the pip gives "down".
 TURNED_BOX: Final = 1.45
+PIP_MIN: Final = 0.35 / TURNED_BOX  # the smallest pip beside a letter's box (a turned letter's height is 0.35 of it)
 ROUND_PIECE: Final = 0.25  # a piece's elongation (moments' spread / trace) below which it has no long axis
 # Per paper level (the darkest channel's local maximum): the contrast ink must exceed.
 _INK_THRESHOLD = np.array([max(MIN_CONTRAST, 3 * p // 10) if p > MIN_PAPER else 255 for p in range(256)], np.uint8)
@@ -98,13 +99,21 @@ def index_corners(frame: np.ndarray, card_w: float = 0.0, gray: np.ndarray | Non
         d = cen - cen[i]
         dist = np.hypot(d[:, 0], d[:, 1])
         # The pip: clearly smaller than the letter (centre pips are all one size), about
-        # one letter height away; the nearest two such pieces are enough.
-        pip = (dist > 0.7 * sz[i]) & (dist < 1.6 * sz[i]) & (sz < 0.8 * sz[i]) & (sz > 0.35 * sz[i]) & (
+        # one letter height away; the nearest two such pieces are enough. A turned piece
+        # about as wide as tall (a joined "10") has a box up to TURNED_BOX times its
+        # height, and a turned pip's box may be smaller (a diamond at 45 degrees): beside
+        # such a piece a pip under 0.35 of its box counts when it is over 0.35 of its
+        # height along the line to it (joined "10"s at 40 degrees, boxes 16 and 20
+        # pixels, had their 5 and 7 pixel pips passed over, and a centre pip set the
+        # card's "down"). A narrow letter's box outgrows its height little: beside one,
+        # such small pieces were turned indices' specks, and gave phantoms.
+        axis = _long_axis(labels, stats, int(idx[i]) + 1)
+        pip = (dist > 0.7 * sz[i]) & (dist < 1.6 * sz[i]) & (sz < 0.8 * sz[i]) & (sz > PIP_MIN * sz[i]) & (
             ar < 1.3 * ar[i])
-        pips = sorted(np.flatnonzero(pip).tolist(), key=lambda j: float(dist[j]))[:2]
+        pips = sorted((j for j in np.flatnonzero(pip).tolist() if sz[j] > 0.35 * sz[i] or axis is None and sz[
+            j] > 0.35 * _extent(labels, stats, int(idx[i]) + 1, d[j] / dist[j])), key=lambda j: float(dist[j]))[:2]
         if not pips:
             continue
-        axis = _long_axis(labels, stats, int(idx[i]) + 1)
         for j in pips:
             rank_centre = cen[i]
             down = d[j] / dist[j]
@@ -160,7 +169,7 @@ def _with_pip(cen: np.ndarray, sz: np.ndarray, ar: np.ndarray, letters: np.ndarr
         d = cen[None, :, :] - cen[li][:, None, :]
         dist = np.hypot(d[..., 0], d[..., 1])
         s = sz[li][:, None]
-        pip = (dist > 0.7 * s) & (dist < 1.6 * s) & (sz < 0.8 * s) & (sz > 0.35 * s) & (ar < 1.3 * ar[li][:, None])
+        pip = (dist > 0.7 * s) & (dist < 1.6 * s) & (sz < 0.8 * s) & (sz > PIP_MIN * s) & (ar < 1.3 * ar[li][:, None])
         out += li[pip.any(axis=1)].tolist()
     return out
 

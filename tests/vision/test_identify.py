@@ -214,6 +214,21 @@ def test_every_card_of_a_fanned_row_is_read_from_its_index(angle: float) -> None
     assert sorted(str(d.card) for d in identify_cards(frame, style="en")) == ["7H", "9D", "AC", "QS"]
 
 
+@pytest.mark.parametrize("seed", [1097, 1222])
+def test_a_turned_ten_takes_its_down_from_its_own_small_pip(seed: int) -> None:
+    # A ten's index at about 40 degrees, its "1" and "0" joined into one piece: the box
+    # of that piece is far larger than its height, and its own pip (a diamond, smaller
+    # still when turned) was under 0.35 of it. Only a centre pip was taken for the pip,
+    # and gave the card a wrong "down": the TD was missed.
+    from vision.evaluate import score_scene
+    from vision.synth import random_scene
+
+    scene = random_scene(seed)
+    dets = identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style)
+    assert "TD" in {str(d.card) for d in dets}
+    assert score_scene(dets, scene.truth).details == []
+
+
 def test_a_card_lying_on_a_back_in_the_backs_outline_is_read() -> None:
     # A 7C lies on a face-down card, its index clear on top of the back: the two make one
     # outline of a card's shape, reported face down. The index, read sure on it, is a
