@@ -31,7 +31,9 @@ MAX_CANDIDATES: Final = 160
 # (as wide as tall) at 45 degrees. Pieces are let in by their box at that much; the
 # letter's own height, along the card's "down", is checked once the pip gives "down".
 TURNED_BOX: Final = 1.45
-PIP_MIN: Final = 0.35 / TURNED_BOX  # the smallest pip beside a letter's box (a turned letter's height is 0.35 of it)
+# The smallest pip beside a letter, against the letter's box: a pip is over 0.35 of the
+# letter's height, and a turned letter's box is up to TURNED_BOX times its height.
+PIP_MIN: Final = 0.35 / TURNED_BOX
 ROUND_PIECE: Final = 0.25  # a piece's elongation (moments' spread / trace) below which it has no long axis
 # Per paper level (the darkest channel's local maximum): the contrast ink must exceed.
 _INK_THRESHOLD = np.array([max(MIN_CONTRAST, 3 * p // 10) if p > MIN_PAPER else 255 for p in range(256)], np.uint8)
@@ -110,8 +112,12 @@ def index_corners(frame: np.ndarray, card_w: float = 0.0, gray: np.ndarray | Non
         axis = _long_axis(labels, stats, int(idx[i]) + 1)
         pip = (dist > 0.7 * sz[i]) & (dist < 1.6 * sz[i]) & (sz < 0.8 * sz[i]) & (sz > PIP_MIN * sz[i]) & (
             ar < 1.3 * ar[i])
-        pips = sorted((j for j in np.flatnonzero(pip).tolist() if sz[j] > 0.35 * sz[i] or axis is None and sz[
-            j] > 0.35 * _extent(labels, stats, int(idx[i]) + 1, d[j] / dist[j])), key=lambda j: float(dist[j]))[:2]
+        def fits(j: int) -> bool:
+            if sz[j] > 0.35 * sz[i]:
+                return True
+            return axis is None and sz[j] > 0.35 * _extent(labels, stats, int(idx[i]) + 1, d[j] / dist[j])
+
+        pips = sorted((j for j in np.flatnonzero(pip).tolist() if fits(j)), key=lambda j: float(dist[j]))[:2]
         if not pips:
             continue
         for j in pips:
