@@ -35,6 +35,8 @@ TURNED_BOX: Final = 1.45
 # letter's height, and a turned letter's box is up to TURNED_BOX times its height.
 PIP_MIN: Final = 0.35 / TURNED_BOX
 ROUND_PIECE: Final = 0.25  # a piece's elongation (moments' spread / trace) below which it has no long axis
+MAX_JOINED: Final = 80  # long pieces looked at for a rank and pip joined
+WAIST_BINS: Final = 10  # slices along a long piece, to find where it is pinched
 # Per paper level (the darkest channel's local maximum): the contrast ink must exceed.
 _INK_THRESHOLD = np.array([max(MIN_CONTRAST, 3 * p // 10) if p > MIN_PAPER else 255 for p in range(256)], np.uint8)
 
@@ -135,34 +137,81 @@ def index_corners(frame: np.ndarray, card_w: float = 0.0, gray: np.ndarray | Non
             # a joined "10"'s across; an oblique one is a wrong pairing.
             if axis is not None and 0.35 < abs(float(axis @ down)) < 0.85:
                 continue
-            right = np.array([down[1], -down[0]])  # the card's "across", clockwise from down
             letter = float(sz[i])
             if letter > hi:
                 # A turned letter's size is its height along the card's "down".
                 letter = _extent(labels, stats, int(idx[i]) + 1, down)
                 if letter > hi:
                     continue  # too tall a letter also along the card's "down"
-            # The letter's size and its distance to the pip each give the card's width; the
-            # size of the whole cards in the frame is surer when it is near that, but may
-            # come from a wrong outline: when the two differ, both are offered.
-            own = 0.5 * (letter / RANK_HEIGHT + float(np.hypot(*(cen[j] - rank_centre))) / PIP_DISTANCE)
-            sizes = [own]
-            if card_w > 0:
-                if not 0.67 * card_w < own < 1.5 * card_w:
-                    continue  # a letter in art, or a pattern: no card of this deck's size
-                sizes = [card_w] if abs(own - card_w) < 0.06 * card_w else [card_w, own]
-            for card in sizes:
-                corner = rank_centre - RANK_CENTRE[0] * card * right - RANK_CENTRE[1] * card * down
-                candidate = CornerCandidate(corner.astype(np.float32), right.astype(np.float32),
-                                            down.astype(np.float32), float(card), float(card * CARD_ASPECT), -1,
-                                            float(card))
-                if _edge_beside(gray, corner, right, down, card):
-                    out.append(candidate)
-                elif edgeless is not None:
-                    edgeless.append(candidate)
+            _offer(rank_centre, down, letter, cen[j], card_w, gray, out, edgeless)
             if len(out) >= MAX_CANDIDATES:
                 return out
+    # A rank and its pip that blur joined into one piece (a J over its pip on a small
+    # photo): long, narrow and pinched where they meet. Either end may be the rank.
+    joined = np.flatnonzero((size >= 1.5 * lo) & (size <= 2.0 * hi) & (fill > 0.2) & (area >= 20))
+    for label in (joined[:MAX_JOINED] + 1).tolist():
+        parts = _split_at_waist(labels, stats, label)
+        if parts is None:
+            continue
+        for (rank_centre, rank_size), (pip_centre, _) in (parts, parts[::-1]):
+            down = pip_centre - rank_centre
+            down = down / (float(np.hypot(down[0], down[1])) + 1e-9)
+            _offer(rank_centre, down, rank_size, pip_centre, card_w, gray, out, edgeless)
+        if len(out) >= MAX_CANDIDATES:
+            return out
     return out
+
+
+def _offer(rank_centre: np.ndarray, down: np.ndarray, letter: float, pip_centre: np.ndarray, card_w: float,
+           gray: np.ndarray, out: list[CornerCandidate], edgeless: list[CornerCandidate] | None) -> None:
+    """The card corners a rank at ``rank_centre``, ``letter`` pixels tall, with its pip
+    at ``pip_centre`` (``down`` from it), implies: in ``out`` when a card edge runs
+    beside, else in ``edgeless`` (when given)."""
+    right = np.array([down[1], -down[0]])  # the card's "across", clockwise from down
+    # The letter's size and its distance to the pip each give the card's width; the
+    # size of the whole cards in the frame is surer when it is near that, but may
+    # come from a wrong outline: when the two differ, both are offered.
+    own = 0.5 * (letter / RANK_HEIGHT + float(np.hypot(*(pip_centre - rank_centre))) / PIP_DISTANCE)
+    sizes = [own]
+    if card_w > 0:
+        if not 0.67 * card_w < own < 1.5 * card_w:
+            return  # a letter in art, or a pattern: no card of this deck's size
+        sizes = [card_w] if abs(own - card_w) < 0.06 * card_w else [card_w, own]
+    for card in sizes:
+        corner = rank_centre - RANK_CENTRE[0] * card * right - RANK_CENTRE[1] * card * down
+        candidate = CornerCandidate(corner.astype(np.float32), right.astype(np.float32),
+                                    down.astype(np.float32), float(card), float(card * CARD_ASPECT), -1,
+                                    float(card))
+        if _edge_beside(gray, corner, right, down, card):
+            out.append(candidate)
+        elif edgeless is not None:
+            edgeless.append(candidate)
+
+
+def _split_at_waist(labels: np.ndarray, stats: np.ndarray, label: int
+                    ) -> tuple[tuple[np.ndarray, float], tuple[np.ndarray, float]] | None:
+    """The two parts of a long narrow piece pinched in its middle: each part's centre
+    and length along the piece's axis. None for a piece not two to four times as long
+    as it is wide, or with no pinch (a waist under half the width on both sides of it)."""
+    x, y, w, h = (int(v) for v in stats[label, :4])
+    ys, xs = np.nonzero(labels[y:y + h, x:x + w] == label)
+    pts = np.stack([xs + x, ys + y], axis=1).astype(np.float64)
+    centre = pts.mean(axis=0)
+    d = pts - centre
+    evals, evecs = np.linalg.eigh(d.T @ d / len(d))
+    if not 4.0 * evals[0] <= evals[1] <= 16.0 * max(evals[0], 1e-6):
+        return None  # not twice as long as wide; or over four times: a hairline, an edge
+    t = d @ evecs[:, 1]
+    lo, hi = float(t.min()), float(t.max())
+    bins = np.minimum(((t - lo) / max(hi - lo, 1e-6) * WAIST_BINS).astype(np.intp), WAIST_BINS - 1)
+    counts = np.bincount(bins, minlength=WAIST_BINS)
+    middle = range(WAIST_BINS * 3 // 10, WAIST_BINS * 7 // 10 + 1)
+    waist = min(middle, key=lambda b: int(counts[b]))
+    if counts[waist] >= 0.5 * min(int(counts[:waist].max()), int(counts[waist + 1:].max())):
+        return None
+    cut = lo + (waist + 0.5) * (hi - lo) / WAIST_BINS
+    first, second = t < cut, t >= cut
+    return ((pts[first].mean(axis=0), cut - lo), (pts[second].mean(axis=0), hi - cut))
 
 
 def _with_pip(cen: np.ndarray, sz: np.ndarray, ar: np.ndarray, letters: np.ndarray) -> list[int]:
