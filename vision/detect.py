@@ -277,7 +277,7 @@ def _hull_quad(hull: np.ndarray) -> np.ndarray | None:
     return quad
 
 
-def _as_quad(poly: np.ndarray, min_short: float, max_ratio: float = CARD_ASPECT * 1.25,
+def _as_quad(poly: np.ndarray, min_short: float, max_ratio: float = CARD_ASPECT * 1.3,
              min_ratio: float = CARD_ASPECT * 0.78) -> Quad | None:
     if len(poly) != 4 or not cv2.isContourConvex(poly.reshape(-1, 1, 2)):
         return None
@@ -291,7 +291,9 @@ def _as_quad(poly: np.ndarray, min_short: float, max_ratio: float = CARD_ASPECT 
     if short < min_short:
         return None
     ratio = long_ / short
-    # Card proportions, allowing a moderate camera tilt.
+    # Card proportions, allowing a moderate camera tilt; and a back's coloured middle
+    # inside its white border (the border's even width lengthens it further: tilted,
+    # such a middle measured 1.27 times a card's proportions).
     if not (min_ratio <= ratio <= max_ratio):
         return None
     for i in range(4):

@@ -452,6 +452,15 @@ def test_an_index_seen_turned_where_a_surer_reading_has_one_is_no_card(seed: int
     assert _scene_score(seed).phantoms == 0
 
 
+def test_a_back_seen_tilted_is_outlined_by_its_coloured_middle() -> None:
+    # Scene 3037: a lone back on dark wood under a tilted camera. Its thin white border
+    # merges into the outline's edge, and its coloured middle is more elongated than a
+    # card: no outline of card proportions was found, and the back was missed.
+    read, score = _read_scene(3037)
+    assert "None" in read
+    assert score.details == []
+
+
 def test_table_closed_off_by_the_frames_edge_is_not_a_face_down_card() -> None:
     # Scene 1212: dark wood between a hand and the frame's right edge made two card-sized
     # quads, as coloured as a back.
