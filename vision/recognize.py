@@ -168,30 +168,33 @@ def _read_corner(frame: np.ndarray, c: CornerCandidate, card_w: float, templates
     return read_index(patch, templates, deck, style), corners
 
 
-def _paper_saturation(frame: np.ndarray, c: CornerCandidate, card_w: float) -> float:
-    """The saturation of the "paper" an index is read on at a corner (0 for grey frames)."""
-    if frame.ndim != 3:
+def _paper_saturation(patch: np.ndarray) -> float:
+    """The saturation of the "paper" of an index patch (0 for a grey frame's)."""
+    if patch.ndim != 3:
         return 0.0
-    paper = ink_mask(_corner_patch(frame, c, card_w)[0]).paper_bgr
+    paper = ink_mask(patch).paper_bgr
     return (max(paper) - min(paper)) / max(max(paper), 1.0)
 
 
-def _sized_by_index(frame: np.ndarray, c: CornerCandidate, card_w: float, reading: IndexReading,
-                    templates: GlyphTemplates | None, deck: int, style: str) -> tuple[IndexReading, np.ndarray] | None:
-    """A corner read at a width guessed from its own sides (an outline running on into
-    the table or another card makes them far too long), read again at the width its
-    rank's height gives: a rank stands ``RANK_GLYPH_HEIGHT`` canonical pixels tall. None
-    when the width was about right, or the card reads otherwise at the new width."""
-    glyphs = extract_glyphs(_corner_patch(frame, c, card_w)[0])
+def _sized_by_index(frame: np.ndarray, c: CornerCandidate, card_w: float, patch: np.ndarray, reading: IndexReading,
+                    templates: GlyphTemplates | None, deck: int, style: str
+                    ) -> tuple[IndexReading, np.ndarray, np.ndarray] | None:
+    """A corner read (``patch``, its index patch, as ``reading``) at a width guessed from
+    its own sides (an outline running on into the table or another card makes them far
+    too long), read again at the width its rank's height gives: a rank stands
+    ``RANK_GLYPH_HEIGHT`` canonical pixels tall. The new reading, card corners and patch;
+    None when the width was about right, or the card reads otherwise at the new width."""
+    glyphs = extract_glyphs(patch)
     if glyphs is None:
         return None
     scale = glyphs.rank_mask.shape[0] / RANK_GLYPH_HEIGHT
     if abs(scale - 1.0) < 0.15:
         return None
-    again, corners = _read_corner(frame, c, card_w * scale, templates, deck, style)
+    again_patch, corners = _corner_patch(frame, c, card_w * scale)
+    again = read_index(again_patch, templates, deck, style)
     if again is None or again.card != reading.card:
         return None
-    return again, corners
+    return again, corners, again_patch
 
 
 def _whole_photo_quad(frame: np.ndarray) -> Quad | None:
@@ -455,8 +458,8 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
               for k in whole if k.card is not None]
     # A corner's card takes that size too; the outlines' own sizes only when no card was
     # read (an outline read as no card may be a row's, a box's, or a back found too small).
-    card_w = float(np.median(read_w)) if read_w else (
-        float(np.median([q.short_side for q in regions.quads])) if regions.quads else 0.0)
+    read_size = float(np.median(read_w)) if read_w else 0.0
+    card_w = read_size or (float(np.median([q.short_side for q in regions.quads])) if regions.quads else 0.0)
     todo: list[tuple[CornerCandidate, float, Detection | None]] = []
     guessed: set[int] = set()  # todo entries whose card width is a guess from the corner's sides
     for c in regions.corners:
@@ -473,7 +476,7 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
     # may show on a "whole" card: then that outline was several cards (a pile split at
     # the wrong edge), and a clear reading there says so.
     edgeless: list[CornerCandidate] = []
-    for c in index_corners(frame, float(np.median(read_w)) if read_w else 0.0, gray, edgeless):
+    for c in index_corners(frame, read_size, gray, edgeless):
         probe = Detection(None, 0.0, _corner_card(c, c.card_w), partial=True)
         on = next((k for k in whole if not k.partial and k.card is not None and _index_inside(probe, k)), None)
         if on is not None and _same_index(probe, on):
@@ -493,15 +496,17 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
     for i, ((c, w, on), ink) in enumerate(zip(todo, inked)):
         if not ink:
             continue
-        reading, corners = _read_corner(frame, c, w, templates, deck, style)
+        # The patch is kept: resizing by the rank and the paper's colour look at it again.
+        patch, corners = _corner_patch(frame, c, w)
+        reading = read_index(patch, templates, deck, style)
         if reading is None or reading.confidence < max(min_confidence, PARTIAL_MIN_CONFIDENCE):
             continue
         if i >= sure_from and reading.confidence < SURE_READING:
             continue
         if i in guessed:
-            resized = _sized_by_index(frame, c, w, reading, templates, deck, style)
+            resized = _sized_by_index(frame, c, w, patch, reading, templates, deck, style)
             if resized is not None:
-                reading, corners = resized
+                reading, corners, patch = resized
         if on is not None:
             if on.card is not None and reading.card.rank == on.card.rank and _at_far_index(corners, on.corners):
                 # The card itself, read at an index a four-index deck prints at its other
@@ -513,7 +518,7 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
                 continue  # art or a pip on the card
             demoted.add(id(on))
         detections.append(Detection(reading.card, reading.confidence, corners, partial=True))
-        tint[id(detections[-1])] = _paper_saturation(frame, c, float(np.linalg.norm(corners[1] - corners[0])))
+        tint[id(detections[-1])] = _paper_saturation(patch)
         if i >= sure_from:
             unsupported.add(id(detections[-1]))
     # Index ink read on paper far more coloured than the frame's other cards' is no card:
