@@ -162,12 +162,6 @@ def _corner_patch(frame: np.ndarray, c: CornerCandidate, card_w: float) -> tuple
     return patch, corners
 
 
-def _read_corner(frame: np.ndarray, c: CornerCandidate, card_w: float, templates: GlyphTemplates | None,
-                 deck: int, style: str) -> tuple[IndexReading | None, np.ndarray]:
-    patch, corners = _corner_patch(frame, c, card_w)
-    return read_index(patch, templates, deck, style), corners
-
-
 def _paper_saturation(patch: np.ndarray) -> float:
     """The saturation of the "paper" of an index patch (0 for a grey frame's)."""
     if patch.ndim != 3:

@@ -526,7 +526,8 @@ def test_a_corner_of_unknown_size_is_sized_by_its_index(guess: float) -> None:
     # A corner whose outline runs on into the table gives a width far off; the rank's
     # height says how big the card is (edje train IMG_2666: an ace outlined twice its size).
     from vision.detect import CornerCandidate
-    from vision.recognize import _corner_patch, _read_corner, _sized_by_index
+    from vision.index_reader import read_index
+    from vision.recognize import _corner_patch, _sized_by_index
 
     placed = [PlacedCard(Card.parse("AC"), 0, 0, 15)]
     frame, truth = render_table(placed, seed=4, table="dark_wood", camera=Camera(px_per_mm=1.4))
@@ -534,9 +535,9 @@ def test_a_corner_of_unknown_size_is_sized_by_its_index(guess: float) -> None:
     width = float(np.linalg.norm(tr - tl))
     across, down = (tr - tl) / width, (bl - tl) / float(np.linalg.norm(bl - tl))
     corner = CornerCandidate(tl, across, down, guess * width, guess * width * 1.4, -1)
-    reading, _ = _read_corner(frame, corner, guess * width, None, 52, "en")
-    assert reading is not None and str(reading.card) == "AC"
     patch = _corner_patch(frame, corner, guess * width)[0]
+    reading = read_index(patch, None, 52, "en")
+    assert reading is not None and str(reading.card) == "AC"
     resized = _sized_by_index(frame, corner, guess * width, patch, reading, None, 52, "en")
     assert resized is not None and str(resized[0].card) == "AC"
     got = resized[1]
