@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 import cv2
@@ -33,6 +33,11 @@ ROW_RATIO: Final = 4.0  # straight outlines up to this long are split like piles
 ROW_MIN_RATIO: Final = 1.0  # ... and from this short (a pair shifted sideways is squarish)
 PILE_COVER: Final = 0.6  # share of the way across that a card's edge in a pile must show
 PILE_SAME_LINE: Final = 5.0  # frame pixels apart: pieces of one wobbly line
+RING_BAND: Final = 2  # edge band of the pass that finds court cards' thin rings of card stock
+RING_SOLIDITY: Final = 0.75  # a region filling more of its hull is solid, no ring
+RING_INSET: Final = 3.0  # working pixels inside the hull where a ring's pixels are looked for
+RING_COVER: Final = 0.8  # share of the way round that the ring must run
+RING_MAX_SHARE: Final = 0.3  # of the image, the most a ring's box may take (the table is no ring)
 PILE_MAX_EDGES: Final = 0.22  # edge pixel fraction above which a quad is patterned (a back), not a pile
 
 
@@ -68,6 +73,9 @@ class Regions:
     quads: list[Quad]
     corners: list[CornerCandidate]
     scale: float  # working image pixels per frame pixel
+    # Card-shaped outlines of broken rings of card stock (see ``_ring_quads``): a card only
+    # if its index reads sure, so they are kept apart from ``quads``.
+    rings: list[Quad] = field(default_factory=list)
 
 
 def working_gray(frame: np.ndarray, max_side: int = 640) -> tuple[np.ndarray, np.ndarray, float]:
@@ -467,6 +475,11 @@ def find_regions(frame: np.ndarray, min_card_frac: float = MIN_CARD_FRAC, max_si
     quads = _split_piles(quads, partial, frame, scale, split)
     quads += _split_piles(rows, [], frame, scale, split, keep_unsplit=False)
     kept = _oversized(_nested(quads, partial), partial, whiteness)
+    rings = [r for r in _ring_quads(_edge_regions(gray, 1.0, RING_BAND, blurred=blurred, gradients=grads),
+                                    min_short, min_area, max_area)
+             if not any(_iou_quads(r.corners, q.corners) > 0.3 or (
+                 _inside(r.corners.mean(axis=0), q.corners, 0.0) and q.short_side < 1.6 * r.short_side)
+                        for q in kept)]  # (the latter: the ring of a court card's picture frame, inside its card)
 
     ref_short = float(np.median([q.short_side for q in kept])) if kept else min_short * 2
     corners: list[CornerCandidate] = []
@@ -485,12 +498,65 @@ def find_regions(frame: np.ndarray, min_card_frac: float = MIN_CARD_FRAC, max_si
         q.corners = q.corners * inv
         q.short_side *= inv
         q.long_side *= inv
+    for q in rings:
+        q.corners = q.corners * inv
+        q.short_side *= inv
+        q.long_side *= inv
     for c in corners:
         c.point = c.point * inv
         c.len_a *= inv
         c.len_b *= inv
         c.card_w *= inv
-    return Regions(kept, corners, scale)
+    return Regions(kept, corners, scale, rings)
+
+
+def _ring_quads(regions: np.ndarray, min_short: float, min_area: float, max_area: float) -> list[Quad]:
+    """Card-shaped outlines of the thin rings of card stock that a court card's picture
+    frame leaves inside its edge. On a small photo the ring is a few pixels wide and the
+    index letters, close to the edge, break it: the region is a "C", far from solid, and
+    its outline is no quad; its convex hull still is the card. It counts when the ring
+    runs along the hull's inside nearly all the way round (a broken ring, not some
+    concave blob whose hull happens to be card-shaped). ``regions``: an edge pass's
+    regions (255 inside), with a thin edge band so that the ring stays open."""
+    # Pieces of table or card stock touching only at a corner are apart here (a ring
+    # that an edge breaks diagonally is open, not joined to the table around it).
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(regions, connectivity=4)
+    out: list[Quad] = []
+    bw_, bh_ = stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT]
+    # (A busy edge map has thousands of pieces: the few of a card's size are picked at once.)
+    pick = (np.minimum(bw_, bh_) >= min_short) & (bw_ * bh_ >= min_area) & (bw_ * bh_ <= RING_MAX_SHARE * regions.size) & (
+        stats[:, cv2.CC_STAT_AREA] <= RING_SOLIDITY * bw_ * bh_)
+    pick[0] = False
+    for i in np.flatnonzero(pick).tolist():
+        x, y, bw, bh, pixels = (int(v) for v in stats[i])
+        piece = (labels[y:y + bh, x:x + bw] == i).view(np.uint8)
+        outline, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        c = max(outline, key=cv2.contourArea) + np.array([x, y], np.int32)
+        hull = cv2.convexHull(c)
+        hull_area = float(cv2.contourArea(hull))
+        if not min_area <= hull_area <= max_area or pixels > RING_SOLIDITY * hull_area:
+            continue  # a solid region is the ordinary passes' to judge
+        corners = _hull_quad(hull)
+        q = _as_quad(corners, min_short, CARD_ASPECT * 1.15, CARD_ASPECT * 0.85) if corners is not None else None
+        if q is None:
+            # Where the ring is broken, at the index, the hull cuts the card's corner off;
+            # the smallest rectangle around the hull still has it.
+            rect = cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
+            q = _as_quad(rect, min_short, CARD_ASPECT * 1.15, CARD_ASPECT * 0.85)
+            if q is None or hull_area < 0.9 * q.short_side * q.long_side:
+                continue
+        # The ring's own pixels, just inside the hull's sides, all the way round.
+        mask = cv2.copyMakeBorder(piece, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+        t = np.linspace(0.0, 1.0, 24, endpoint=False)[:, None]
+        inset = _offset_quad(q.corners, -RING_INSET)
+        pts = np.concatenate([inset[k] + t * (inset[(k + 1) % 4] - inset[k]) for k in range(4)])
+        px = np.clip(np.round(pts[:, 0] - x + 1).astype(np.intp), 0, bw + 1)
+        py = np.clip(np.round(pts[:, 1] - y + 1).astype(np.intp), 0, bh + 1)
+        if float((cv2.dilate(mask, np.ones((3, 3), np.uint8))[py, px] > 0).mean()) < RING_COVER:
+            continue
+        q.corners = _offset_quad(q.corners, EDGE_BAND[0])
+        out.append(q)
+    return out
 
 
 def _nested(quads: list[Quad], partial: list[np.ndarray]) -> list[Quad]:

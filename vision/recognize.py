@@ -191,6 +191,39 @@ def _sized_by_index(frame: np.ndarray, c: CornerCandidate, card_w: float, patch:
     return again, corners, again_patch
 
 
+def _read_ring(frame: np.ndarray, quad: Quad, templates: GlyphTemplates | None, deck: int,
+               style: str) -> Detection | None:
+    """A court card's ring (``detect._ring_quads``) read at both index corners that lie in
+    the frame: a card when one reads sure and no other sure reading disagrees. (A ring
+    is weaker evidence than a solid outline: anything framed, a book or a tile, may
+    show one.)"""
+    c = quad.corners
+    first = 0 if float(np.linalg.norm(c[1] - c[0])) <= float(np.linalg.norm(c[2] - c[1])) else 1
+    sure: list[Detection] = []
+    for start in (first, first + 2):
+        oriented = _oriented(c, start % 4)
+        if not _index_in_frame(oriented, frame.shape):
+            continue
+        reading = read_index(_patch_from_quad(frame, oriented), templates, deck, style)
+        if reading is not None and reading.confidence >= SURE_READING:
+            sure.append(Detection(reading.card, reading.confidence, oriented))
+    if not sure or any(d.card != sure[0].card for d in sure):
+        return None
+    return max(sure, key=lambda d: d.confidence)
+
+
+def _index_in_frame(corners: np.ndarray, shape: tuple[int, ...]) -> bool:
+    """Whether the top-left index patch of a card outlined TL, TR, BR, BL as read lies in
+    the frame, give or take a tenth of a card width: beyond it the patch repeats the
+    frame's edge pixels, whose stripes read as letters."""
+    h, w = shape[:2]
+    across, down = (corners[1] - corners[0]) * (INDEX_W / CARD_W), (corners[3] - corners[0]) * (INDEX_H / CARD_H)
+    box = np.array([corners[0], corners[0] + across, corners[0] + across + down, corners[0] + down])
+    slack = 0.1 * float(np.linalg.norm(corners[1] - corners[0]))
+    return bool(box[:, 0].min() >= -slack and box[:, 1].min() >= -slack and box[:, 0].max() <= w - 1 + slack
+                and box[:, 1].max() <= h - 1 + slack)
+
+
 def _whole_photo_quad(frame: np.ndarray) -> Quad | None:
     """A photo of card proportions may be one card, cut out and straightened (as a
     deck-teaching photo is): then the photo's own border is the card's. Its rim is then
@@ -538,7 +571,17 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
     if demoted or revalued:
         detections = [Detection(d.card, d.confidence, d.corners, partial=True) if id(d) in demoted else
                       revalued.get(id(d), d) for d in detections]
-    return _visible_parts(_deduplicate(_one_size(detections)), gray)
+    found = _deduplicate(_one_size(detections))
+    # A court card's broken ring of card stock is a card when its index reads sure, where
+    # nothing else was found: a ring is weaker evidence than an outline or a corner (the
+    # visible part of a covered card can be one too).
+    for ring in regions.rings:
+        if not any(_iou_quads(ring.corners, d.corners) > 0.0 or _inside(d.corners[0], ring.corners, 0.0)
+                   for d in found):
+            ring_reading = _read_ring(frame, ring, templates, deck, style)
+            if ring_reading is not None:
+                found.append(ring_reading)
+    return _visible_parts(found, gray)
 
 
 def _one_size(detections: list[Detection]) -> list[Detection]:

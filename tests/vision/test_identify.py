@@ -564,6 +564,24 @@ def test_a_jack_whose_letter_blur_joined_to_its_pip_is_read(shared_datasets: Pat
     assert _edje_train_found(shared_datasets, "IMG_2501.JPG", "J") >= 0.5
 
 
+def test_a_lone_king_on_light_tiles_is_found_by_the_ring_inside_its_edge(shared_datasets: Path) -> None:
+    # edje train IMG_2572: a small phone photo of kings and a ten on beige floor tiles.
+    # The KC's outline touches the grout lines and its thin margin, broken by the index,
+    # is no solid region: only the ring's hull outlines the card.
+    assert _edje_train_found(shared_datasets, "IMG_2572.JPG", "K") >= 0.5
+
+
+def test_a_ring_is_read_only_at_an_index_inside_the_frame() -> None:
+    from vision.recognize import _index_in_frame
+
+    card = np.array([[100, 100], [163, 100], [163, 188], [100, 188]], np.float32)
+    assert _index_in_frame(card, (480, 640, 3))
+    # The same card with its top-left index beyond the frame's left edge: the patch there
+    # would repeat the frame's edge pixels.
+    assert not _index_in_frame(card - np.float32([130, 0]), (480, 640, 3))
+    assert _index_in_frame(card - np.float32([103, 0]), (480, 640, 3))  # a few pixels out: still seen
+
+
 def test_a_real_ace_outlined_by_a_runaway_corner_is_boxed_at_its_size(shared_datasets: Path) -> None:
     # edje train IMG_2666: an ace lying beside a queen on a striped rug, both read at a
     # corner; the ace's corner ran on into the rug's stripes.
