@@ -463,7 +463,8 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
                else None)
     if cut_out is not None:
         quads.append(cut_out)
-    unread: list[int] = []  # quads (indices into regions.quads) read as no card, face up or down
+    unread: list[int] = []  # quads (indices into regions.quads) read as no card, or guessed face down
+    down_guess: dict[int, Detection] = {}  # of those, the ones guessed face down by their colour
     for qi, quad in enumerate(quads):
         reading, oriented, _ = _read_quad(frame, quad, templates, deck, style)
         sure = reading is not None and reading.confidence >= BACK_OVERRIDE
@@ -478,6 +479,9 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
             detections.append(Detection(None, 0.6, _oriented(quad.corners, 0 if float(
                 np.linalg.norm(quad.corners[1] - quad.corners[0])) <= float(
                 np.linalg.norm(quad.corners[2] - quad.corners[1])) else 1)))
+            if not back:
+                unread.append(qi)
+                down_guess[qi] = detections[-1]
         elif quad is not cut_out:
             unread.append(qi)
     # The whole cards that _deduplicate keeps whatever the corners read: a corner reading
@@ -552,16 +556,18 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
         tint[id(detections[-1])] = _paper_saturation(patch)
         if i >= sure_from:
             unsupported.add(id(detections[-1]))
-    # An outline read as no card and larger than the cards read is several cards lying on
-    # each other, not parallel enough to be split (a real pair, one card turned a little
-    # on the other): its corners are the cards' corners, and at each a card of the size
-    # the others were read at (by their indices) may show its index.
+    # An outline read as no card (or guessed face down by its colour: a court card's art)
+    # and larger than the cards read is several cards lying on each other, not parallel
+    # enough to be split (a real pair, one card turned a little on the other): its
+    # corners are the cards' corners, and at each a card of the size the others were read
+    # at (by their indices) may show its index. Then it was no back.
     sizes = [float(min(np.linalg.norm(d.corners[1] - d.corners[0]), np.linalg.norm(d.corners[3] - d.corners[0])))
              for d in detections if d.card is not None]
     if unread and sizes:
         usual = float(np.median(sizes))
-        again = [c for c in regions.corners if c.quad in unread and quads[c.quad].short_side >= PILE_OUTLINE * usual]
-        for c in again:
+        for c in regions.corners:
+            if c.quad not in unread or quads[c.quad].short_side < PILE_OUTLINE * usual:
+                continue
             patch, corners = _corner_patch(frame, c, usual)
             probe = Detection(None, 0.0, corners, partial=True)
             if any(_index_inside(probe, k) or _same_index(probe, k) for k in detections if k.card is not None):
@@ -570,6 +576,8 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
             if reading is not None and reading.confidence >= SURE_READING:
                 detections.append(Detection(reading.card, reading.confidence, corners, partial=True))
                 tint[id(detections[-1])] = _paper_saturation(patch)
+                if c.quad in down_guess:
+                    detections = [d for d in detections if d is not down_guess[c.quad]]
     # Index ink read on paper far more coloured than the frame's other cards' is no card:
     # skin, or wood, taken for card stock.
     if tint:
