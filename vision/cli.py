@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import NoReturn
@@ -74,6 +75,34 @@ def _without_colour(frame: np.ndarray) -> bool:
     return bool(np.abs(sample[..., 0] - sample[..., 1]).max() <= 2 and np.abs(sample[..., 1] - sample[..., 2]).max() <= 2)
 
 
+def _cut_short(data: bytes) -> bool:
+    """Whether a JPEG or PNG file's bytes stop before the format's end marker (a copy or
+    a download cut off): the decoder then shows what came before and grey below it."""
+    if data[:2] == b"\xff\xd8":
+        return not data.rstrip(b"\x00").endswith(b"\xff\xd9")
+    if data[:8] == b"\x89PNG\r\n\x1a\n":
+        return b"IEND" not in data[-16:]
+    return False
+
+
+def _read_quietly(name: str) -> np.ndarray | None:
+    """``cv2.imread`` with the C libraries' own complaints (libjpeg's "Premature end of
+    JPEG file") kept off stderr: the command says what is wrong in its own one line."""
+    try:
+        saved = os.dup(2)
+    except OSError:
+        return cv2.imread(name, cv2.IMREAD_COLOR)
+    try:
+        with open(os.devnull, "wb") as devnull:
+            os.dup2(devnull.fileno(), 2)
+            try:
+                return cv2.imread(name, cv2.IMREAD_COLOR)
+            finally:
+                os.dup2(saved, 2)
+    finally:
+        os.close(saved)
+
+
 def identify(argv: list[str]) -> int:
     parser = _OneLineParser(prog="tafel vision identify",
                             description="Recognise the cards in photos of a card table.")
@@ -102,12 +131,25 @@ def identify(argv: list[str]) -> int:
         return EXIT_BAD_INPUT
     failed = 0
     for i, name in enumerate(args.images):
-        frame = cv2.imread(name, cv2.IMREAD_COLOR) if Path(name).is_file() else None
+        try:
+            data = Path(name).read_bytes()
+        except OSError:
+            data = b""
+        frame = _read_quietly(name) if data else None
         if frame is None:
-            why = "no such file" if not Path(name).exists() else "not a readable image"
+            if not Path(name).exists():
+                why = "no such file"
+            elif not Path(name).is_file() or not os.access(name, os.R_OK):
+                why = "cannot be read (a folder, or no permission)"
+            else:
+                why = "not a readable image"
             _err(f"tafel vision identify: {name}: {why}")
             failed += 1
             continue
+        if _cut_short(data):
+            # Still read: the part that arrived may show the cards; the rest is grey.
+            _err(f"tafel vision identify: {name}: the file ends early (cut off?): only the part that "
+                 "decodes is read")
         if _without_colour(frame):
             # Still read: the ranks are right; only the suits' colour cannot be seen.
             _err(f"tafel vision identify: {name}: a photo without colour: red suits cannot be told "

@@ -47,6 +47,20 @@ def test_unreadable_files_get_one_line_each_and_the_rest_still_run(
     assert "notes.jpg" in err_lines[1] and "not a readable image" in err_lines[1]
 
 
+def test_a_photo_cut_short_is_read_with_one_line_saying_so(
+        table_photo: Path, tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    cut = tmp_path / "cut.jpg"
+    data = table_photo.read_bytes()
+    cut.write_bytes(data[: len(data) * 2 // 3])  # a copy stopped two thirds of the way
+    code = identify([str(cut), "--json"])
+    out, err = capfd.readouterr()
+    assert code == 0 and json.loads(out)["image"] == str(cut)
+    err_lines = err.strip().splitlines()
+    # Ours alone: libjpeg's own "Premature end of JPEG file" stays off the screen.
+    assert len(err_lines) == 1 and "cut.jpg" in err_lines[0] and "ends early" in err_lines[0]
+    assert identify([str(table_photo), "--json"]) == 0 and capfd.readouterr().err == ""
+
+
 @pytest.mark.parametrize("argv,needle", [
     (["--deck", "40"], "--deck"),
     (["--profile", "no-such-deck"], "no-such-deck"),
