@@ -136,6 +136,7 @@ INK_OVER_NOISE: Final = 8.0
 # Where the rank lies in a patch (canonical pixels): the ink level is measured there, clear
 # of the table past the corner and of court-card art on the right.
 _INDEX_AREA: Final = (slice(4, 52), slice(4, 50))
+PRINT_PIECES: Final = 13  # ink pieces in an index patch from which it is print, not an index
 
 
 @dataclass
@@ -233,8 +234,15 @@ def extract_glyphs(patch: np.ndarray) -> IndexGlyphs | None:
     sx, sy = pw / INDEX_W, ph / INDEX_H
     # Noise and wood grain give dozens of specks: they go in one array test, by area; the
     # few pieces left are tested one by one (a dozen array tests cost more than that).
+    sizeable = np.nonzero(stats[1:, cv2.CC_STAT_AREA] >= 10 * sx * sy)[0] + 1
+    # An index is a rank, a pip and little else (a centre pip, a neighbour's corner): ink
+    # in a dozen pieces or more is print, a page of a book or a label's small type, whose
+    # letters over letters read as a rank over a pip (the most on 600 development
+    # readings of cards was 11; on the edje train split 12 or more were never a card).
+    if int((stats[sizeable, cv2.CC_STAT_HEIGHT] >= 4 * sy).sum()) >= PRINT_PIECES:
+        return None
     comps = []
-    for i in (np.nonzero(stats[1:, cv2.CC_STAT_AREA] >= 10 * sx * sy)[0] + 1).tolist():
+    for i in sizeable.tolist():
         x, y, w, h, _ = stats[i].tolist()
         if (6 * sy <= h <= 62 * sy and w <= 52 * sx  # frame lines and court-card art, not index ink
                 and x + w / 2 <= 50 * sx and y <= 100 * sy

@@ -584,6 +584,13 @@ def test_a_real_pair_whose_outline_looks_like_a_back_is_read(shared_datasets: Pa
     assert _edje_train_found(shared_datasets, "IMG_2633.JPG", "J") >= 0.5
 
 
+def test_the_printed_heading_of_a_notepad_beside_a_card_is_no_card(shared_datasets: Path) -> None:
+    # edje train IMG_2499: a QS beside a notepad (a score sheet's place at a card table).
+    # The pad's printed heading, letters over letters, was read as an 8C at a corner.
+    photo = cv2.imread(str(shared_datasets / "edje-tf-cards" / "train" / "IMG_2499.JPG"))
+    assert [str(d.card) for d in identify_cards(photo)] == ["QS"]
+
+
 def test_a_ring_is_read_only_at_an_index_inside_the_frame() -> None:
     from vision.recognize import _index_in_frame
 
