@@ -304,6 +304,14 @@ def test_a_lone_court_card_is_one_whole_card_not_a_pile(card: str, angle: float)
     assert _centre_error(dets[0].corners, truth.cards[0].corners) < 10
 
 
+def test_a_card_the_frames_edge_cuts_does_not_make_whole_cards_look_like_piles() -> None:
+    # Seed 5185: a 6D cut by the frame's edge is the narrowest white quad; taken as a
+    # card's width, it made three plain whole cards beside it look several cards wide.
+    read, score = _read_scene(5185)
+    assert {"4S", "2C", "QD", "5H"} <= read
+    assert score.missed == 0 and score.phantoms == 0
+
+
 def test_a_finely_speckled_table_is_no_error() -> None:
     # Tens of thousands of dark specks on light paper: more pieces of ink than 16-bit
     # labels can count. The frame is looked at all the same (no card on it).
