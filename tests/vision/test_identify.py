@@ -312,6 +312,15 @@ def test_a_card_the_frames_edge_cuts_does_not_make_whole_cards_look_like_piles()
     assert score.missed == 0 and score.phantoms == 0
 
 
+def test_a_court_cards_mirrored_frame_lines_do_not_split_it() -> None:
+    # Seed 5074: a queen's frame lines, a quarter in from either long edge, were taken
+    # for a card's edge; its outline, split, set a card width too small for the 2H and
+    # QS beside it to be read.
+    read, score = _read_scene(5074)
+    assert {"QC", "2H", "QS"} <= read
+    assert score.missed == 0 and score.phantoms == 0
+
+
 def test_a_finely_speckled_table_is_no_error() -> None:
     # Tens of thousands of dark specks on light paper: more pieces of ink than 16-bit
     # labels can count. The frame is looked at all the same (no card on it).
