@@ -591,10 +591,12 @@ def _deduplicate(detections: list[Detection]) -> list[Detection]:
                 dup = True  # a second reading of a card already found whole
                 break
             # (Another value read sure at the other card's far index is a card of its own
-            # lying there, on top: a fanned row's next card hides that index.)
+            # lying there, on top: a fanned row's next card hides that index. Nor is
+            # another value read sure at one of the other's corners the same card: in a
+            # pile shifted lengthwise a card's corner falls on the next card's index.)
             if d.partial and k.partial and (
                     _index_near(d.corners, k.corners, (0,) if d.confidence >= SURE_READING else (0, 2), 0.2)
-                    or _diagonal_twins(d.corners, k.corners) or _shared_corner(d, k)):
+                    or _diagonal_twins(d.corners, k.corners) or (_shared_corner(d, k) and d.confidence < SURE_READING)):
                 dup = True  # the same index read twice, a little shifted or turned
                 break
             if d.partial and k.partial and _at_far_index(d.corners, k.corners) and not _same_way(d.corners, k.corners):

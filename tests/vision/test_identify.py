@@ -321,6 +321,14 @@ def test_a_court_cards_mirrored_frame_lines_do_not_split_it() -> None:
     assert score.missed == 0 and score.phantoms == 0
 
 
+def test_another_value_read_sure_at_a_corner_of_a_card_is_a_card_of_its_own() -> None:
+    # Seed 5266: KC on QC on 8C, shifted lengthwise; the QC's index lies at a corner of
+    # the KC's outline, and its sure reading was taken for the KC's corner read again.
+    read, score = _read_scene(5266)
+    assert {"KC", "QC", "8C"} <= read
+    assert score.missed == 0 and score.phantoms == 0
+
+
 def test_a_finely_speckled_table_is_no_error() -> None:
     # Tens of thousands of dark specks on light paper: more pieces of ink than 16-bit
     # labels can count. The frame is looked at all the same (no card on it).
