@@ -329,6 +329,14 @@ def test_another_value_read_sure_at_a_corner_of_a_card_is_a_card_of_its_own() ->
     assert score.missed == 0 and score.phantoms == 0
 
 
+def test_an_index_whose_pip_lies_beyond_specks_of_a_cards_edge_is_read() -> None:
+    # Seed 5154: an AS's index in a pile; two specks of ink lay nearer its rank than its
+    # pip, and only the nearest two pieces were tried as the pip.
+    read, score = _read_scene(5154)
+    assert "AS" in read
+    assert score.missed == 0 and score.phantoms == 0
+
+
 def test_a_finely_speckled_table_is_no_error() -> None:
     # Tens of thousands of dark specks on light paper: more pieces of ink than 16-bit
     # labels can count. The frame is looked at all the same (no card on it).
