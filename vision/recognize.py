@@ -28,6 +28,7 @@ SURE_READING = 0.98
 RANK_GLYPH_HEIGHT = 39  # canonical pixels: a rank's height on the project's faces (40) and on real decks (38-39)
 # A reading that overrides the back test: a back's lattice cut into ink has read as a
 # letter at up to 0.995 on the development scenes.
+RANK_RESIZE = 0.05  # a corner whose rank says its card is this much off in width is read again
 BACK_OVERRIDE = 0.9999
 # A corner of a partly covered card is a guess at a place (art and pips offer many):
 # it must read more clearly than a whole card's index to count.
@@ -189,6 +190,23 @@ def _sized_by_index(frame: np.ndarray, c: CornerCandidate, card_w: float, patch:
     if again is None or again.card != reading.card:
         return None
     return again, corners, again_patch
+
+
+def _rank_sized(frame: np.ndarray, c: CornerCandidate, card_w: float, patch: np.ndarray,
+                templates: GlyphTemplates | None, deck: int, style: str
+                ) -> tuple[IndexReading, np.ndarray, np.ndarray] | None:
+    """A corner (``patch``, its index patch at width ``card_w``) read again at the width
+    its rank's height gives, when that is RANK_RESIZE or more off: the reading, card
+    corners and patch; None when there is no rank or the width was about right."""
+    glyphs = extract_glyphs(patch)
+    if glyphs is None:
+        return None
+    scale = glyphs.rank_mask.shape[0] / RANK_GLYPH_HEIGHT
+    if abs(scale - 1.0) < RANK_RESIZE:
+        return None
+    again_patch, corners = _corner_patch(frame, c, card_w * scale)
+    again = read_index(again_patch, templates, deck, style)
+    return None if again is None else (again, corners, again_patch)
 
 
 def _whole_photo_quad(frame: np.ndarray) -> Quad | None:
@@ -493,7 +511,15 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
         # The patch is kept: resizing by the rank and the paper's colour look at it again.
         patch, corners = _corner_patch(frame, c, w)
         reading = read_index(patch, templates, deck, style)
-        if reading is None or reading.confidence < max(min_confidence, PARTIAL_MIN_CONFIDENCE):
+        floor = max(min_confidence, PARTIAL_MIN_CONFIDENCE)
+        if reading is not None and reading.confidence < floor and i not in guessed:
+            # The cards' width read whole is off by the camera's tilt elsewhere in the
+            # frame: a corner read too unsure to count is read again at the width its
+            # rank's height gives.
+            again = _rank_sized(frame, c, w, patch, templates, deck, style)
+            if again is not None and again[0].confidence >= floor:
+                reading, corners, patch = again
+        if reading is None or reading.confidence < floor:
             continue
         if i >= sure_from and reading.confidence < SURE_READING:
             continue
