@@ -27,6 +27,7 @@ CARD_ASPECT: Final = 88.0 / 63.0  # long / short side
 MIN_CARD_FRAC: Final = 0.045  # the narrowest card, as a fraction of the frame's shorter side
 EDGE_BAND: Final = (1.5, -1.0)  # working pixels to grow quads of (interior, hole) regions
 WHITE_MARGIN: Final = 12  # grey levels whiter than the neighbourhood
+FRAME_MIRROR: Final = 0.04  # a court card's two frame lines lie this near mirrored about its middle (of its width)
 PILE_RATIO: Final = 1.28  # a quad this much wider than the narrowest card face is several cards
 PILE_CANNY: Final = (8, 20)  # edge thresholds inside a card-shaped quad: a card's edge on another
 ROW_RATIO: Final = 4.0  # straight outlines up to this long are split like piles (a fanned row)
@@ -626,7 +627,8 @@ def _oversized(quads: list[Quad], partial: list[np.ndarray], whiteness: np.ndarr
             continue
         mask = np.zeros(roi.shape, np.uint8)
         cv2.fillConvexPoly(mask, np.round(q.corners - (x0, y0)).astype(np.int32), 255)
-        if cv2.mean(roi, mask)[0] > light:
+        # A card the frame's edge cuts is narrower than it is: it says nothing of the size.
+        if cv2.mean(roi, mask)[0] > light and not _at_border(q.corners, *gray.shape[:2]):
             faces.append(q.short_side)
     if len(faces) < 2:
         return quads
@@ -902,6 +904,18 @@ def _split_piles(quads: list[Quad], partial: list[np.ndarray], frame: np.ndarray
         # that is a whole card tells which end lies on top.
         # The top card's inner edge is the line a card's width from one end; lines beyond
         # it lie on the top card (a court card's frame) and are no card's edge.
+        # A court card's frame is centred on it: two lines along its long sides, as far
+        # from either edge. A pair of lines so placed inside an outline of one card's shape
+        # is its own (the edges of cards lying on each other are not mirrored so).
+        # (The mean sides: a tilted camera makes the two sides of a pair unequal.)
+        if keep_unsplit and along > across and abs(q.short_side * CARD_ASPECT / q.long_side - 1.0) < 0.08:
+            own = {i for i in range(len(pos)) for j in range(len(pos))
+                   if i != j and abs(pos[i] + pos[j] - 1.0) < FRAME_MIRROR}
+            mine = [ln for i, ln in enumerate(mine) if i not in own]
+            pos = [ln[1] for ln in mine]
+            if not mine:
+                kept.append(q)
+                continue
         best = None
         for card_w, lines_long in ((along / CARD_ASPECT, True), (along, False)):
             card_across = card_w if lines_long else card_w * CARD_ASPECT

@@ -103,7 +103,8 @@ def index_corners(frame: np.ndarray, card_w: float = 0.0, gray: np.ndarray | Non
         d = cen - cen[i]
         dist = np.hypot(d[:, 0], d[:, 1])
         # The pip: clearly smaller than the letter (centre pips are all one size), about
-        # one letter height away; the nearest two such pieces are enough. A turned piece
+        # one letter height away; the nearest three such pieces are enough (specks, of art
+        # or of a card's edge, may lie nearer than the pip). A turned piece
         # about as wide as tall (a joined "10") has a box up to TURNED_BOX times its
         # height, and a turned pip's box may be smaller (a diamond at 45 degrees): beside
         # such a piece a pip under 0.35 of its box counts when it is over 0.35 of its
@@ -119,7 +120,7 @@ def index_corners(frame: np.ndarray, card_w: float = 0.0, gray: np.ndarray | Non
                 return True
             return axis is None and sz[j] > 0.35 * _extent(labels, stats, int(idx[i]) + 1, d[j] / dist[j])
 
-        pips = sorted((j for j in np.flatnonzero(pip).tolist() if fits(j)), key=lambda j: float(dist[j]))[:2]
+        pips = sorted((j for j in np.flatnonzero(pip).tolist() if fits(j)), key=lambda j: float(dist[j]))[:3]
         if not pips:
             continue
         for j in pips:

@@ -28,6 +28,7 @@ SURE_READING = 0.98
 RANK_GLYPH_HEIGHT = 39  # canonical pixels: a rank's height on the project's faces (40) and on real decks (38-39)
 # A reading that overrides the back test: a back's lattice cut into ink has read as a
 # letter at up to 0.995 on the development scenes.
+RANK_RESIZE = 0.05  # a corner whose rank says its card is this much off in width is read again
 BACK_OVERRIDE = 0.9999
 # A corner of a partly covered card is a guess at a place (art and pips offer many):
 # it must read more clearly than a whole card's index to count.
@@ -223,6 +224,23 @@ def _index_in_frame(corners: np.ndarray, shape: tuple[int, ...]) -> bool:
     slack = 0.1 * float(np.linalg.norm(corners[1] - corners[0]))
     return bool(box[:, 0].min() >= -slack and box[:, 1].min() >= -slack and box[:, 0].max() <= w - 1 + slack
                 and box[:, 1].max() <= h - 1 + slack)
+
+
+def _rank_sized(frame: np.ndarray, c: CornerCandidate, card_w: float, patch: np.ndarray,
+                templates: GlyphTemplates | None, deck: int, style: str
+                ) -> tuple[IndexReading, np.ndarray, np.ndarray] | None:
+    """A corner (``patch``, its index patch at width ``card_w``) read again at the width
+    its rank's height gives, when that is RANK_RESIZE or more off: the reading, card
+    corners and patch; None when there is no rank or the width was about right."""
+    glyphs = extract_glyphs(patch)
+    if glyphs is None:
+        return None
+    scale = glyphs.rank_mask.shape[0] / RANK_GLYPH_HEIGHT
+    if abs(scale - 1.0) < RANK_RESIZE:
+        return None
+    again_patch, corners = _corner_patch(frame, c, card_w * scale)
+    again = read_index(again_patch, templates, deck, style)
+    return None if again is None else (again, corners, again_patch)
 
 
 def _whole_photo_quad(frame: np.ndarray) -> Quad | None:
@@ -534,7 +552,15 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
         # The patch is kept: resizing by the rank and the paper's colour look at it again.
         patch, corners = _corner_patch(frame, c, w)
         reading = read_index(patch, templates, deck, style)
-        if reading is None or reading.confidence < max(min_confidence, PARTIAL_MIN_CONFIDENCE):
+        floor = max(min_confidence, PARTIAL_MIN_CONFIDENCE)
+        if reading is not None and reading.confidence < floor and i not in guessed:
+            # The cards' width read whole is off by the camera's tilt elsewhere in the
+            # frame: a corner read too unsure to count is read again at the width its
+            # rank's height gives.
+            again = _rank_sized(frame, c, w, patch, templates, deck, style)
+            if again is not None and again[0].confidence >= floor:
+                reading, corners, patch = again
+        if reading is None or reading.confidence < floor:
             continue
         if i >= sure_from and reading.confidence < SURE_READING:
             continue
@@ -664,10 +690,12 @@ def _deduplicate(detections: list[Detection]) -> list[Detection]:
                 dup = True  # a second reading of a card already found whole
                 break
             # (Another value read sure at the other card's far index is a card of its own
-            # lying there, on top: a fanned row's next card hides that index.)
+            # lying there, on top: a fanned row's next card hides that index. Nor is
+            # another value read sure at one of the other's corners the same card: in a
+            # pile shifted lengthwise a card's corner falls on the next card's index.)
             if d.partial and k.partial and (
                     _index_near(d.corners, k.corners, (0,) if d.confidence >= SURE_READING else (0, 2), 0.2)
-                    or _diagonal_twins(d.corners, k.corners) or _shared_corner(d, k)):
+                    or _diagonal_twins(d.corners, k.corners) or (_shared_corner(d, k) and d.confidence < SURE_READING)):
                 dup = True  # the same index read twice, a little shifted or turned
                 break
             if d.partial and k.partial and _at_far_index(d.corners, k.corners) and not _same_way(d.corners, k.corners):

@@ -304,6 +304,48 @@ def test_a_lone_court_card_is_one_whole_card_not_a_pile(card: str, angle: float)
     assert _centre_error(dets[0].corners, truth.cards[0].corners) < 10
 
 
+def test_a_card_the_frames_edge_cuts_does_not_make_whole_cards_look_like_piles() -> None:
+    # Seed 5185: a 6D cut by the frame's edge is the narrowest white quad; taken as a
+    # card's width, it made three plain whole cards beside it look several cards wide.
+    read, score = _read_scene(5185)
+    assert {"4S", "2C", "QD", "5H"} <= read
+    assert score.missed == 0 and score.phantoms == 0
+
+
+def test_a_court_cards_mirrored_frame_lines_do_not_split_it() -> None:
+    # Seed 5074: a queen's frame lines, a quarter in from either long edge, were taken
+    # for a card's edge; its outline, split, set a card width too small for the 2H and
+    # QS beside it to be read.
+    read, score = _read_scene(5074)
+    assert {"QC", "2H", "QS"} <= read
+    assert score.missed == 0 and score.phantoms == 0
+
+
+def test_another_value_read_sure_at_a_corner_of_a_card_is_a_card_of_its_own() -> None:
+    # Seed 5266: KC on QC on 8C, shifted lengthwise; the QC's index lies at a corner of
+    # the KC's outline, and its sure reading was taken for the KC's corner read again.
+    read, score = _read_scene(5266)
+    assert {"KC", "QC", "8C"} <= read
+    assert score.missed == 0 and score.phantoms == 0
+
+
+def test_an_index_whose_pip_lies_beyond_specks_of_a_cards_edge_is_read() -> None:
+    # Seed 5154: an AS's index in a pile; two specks of ink lay nearer its rank than its
+    # pip, and only the nearest two pieces were tried as the pip.
+    read, score = _read_scene(5154)
+    assert "AS" in read
+    assert score.missed == 0 and score.phantoms == 0
+
+
+def test_a_corner_read_too_unsure_is_read_again_at_its_ranks_width() -> None:
+    # Seed 5113: a KS under an 8D, where the camera's tilt makes cards a little smaller
+    # than those read whole; at their width its index read KC at 0.55, at the width its
+    # rank's height gives, KS surely.
+    read, score = _read_scene(5113)
+    assert "KS" in read
+    assert score.missed == 0 and score.phantoms == 0
+
+
 def test_a_finely_speckled_table_is_no_error() -> None:
     # Tens of thousands of dark specks on light paper: more pieces of ink than 16-bit
     # labels can count. The frame is looked at all the same (no card on it).
