@@ -172,7 +172,14 @@ def seats_and_trump(detections: Sequence[object],
     them: a fifth card beside the seats is a mistake, not a trump place."""
     centres = [d.center for d in detections]  # type: ignore[attr-defined]
     if len(centres) == n_seats:
-        return _clockwise_from_bottom(centres), None
+        seats = _clockwise_from_bottom(centres)
+        for i, c in enumerate(seats):
+            others = np.array(seats[:i] + seats[i + 1:], np.float32)
+            if n_seats >= 4 and cv2.pointPolygonTest(others, c, False) > 0:
+                # a seat's card missing and the trump card laid: these are not the seats
+                raise CalibrationError(f"found {n_seats} cards, but one lies between the others: "
+                                       "lay one in front of each seat")
+        return seats, None
     if len(centres) != n_seats + 1:
         raise CalibrationError(f"expected one card in front of each of {n_seats} seats (and perhaps one "
                                f"where trump is turned), found {len(centres)}")
@@ -196,7 +203,9 @@ def _clockwise_from_bottom(centres: Sequence[tuple[float, float]]) -> list[tuple
     cx = sum(c[0] for c in centres) / n
     cy = sum(c[1] for c in centres) / n
 
-    # Clockwise on screen (y down) from the bottom: increasing atan2 starting at +90 degrees.
-    def key(c: tuple[float, float]) -> float:
-        return (math.atan2(c[1] - cy, c[0] - cx) - math.pi / 2) % (2 * math.pi)
-    return sorted(centres, key=key)
+    # Clockwise on screen (y down): increasing atan2. Then the lowest card first: cutting
+    # the circle straight down instead would put a bottom card a hair right of the
+    # centre last.
+    ring = sorted(centres, key=lambda c: math.atan2(c[1] - cy, c[0] - cx))
+    lowest = max(range(n), key=lambda i: ring[i][1])
+    return ring[lowest:] + ring[:lowest]
