@@ -7,14 +7,16 @@ image is whose; without one the watcher reports nothing and asks for it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
+from device.calibrating import VISION_SEATS
 from device.table import CardCorrected, CardPlaced, TableEvent, TrickGathered, TurnSeen
 
-# vision's seat 0 is the player at the bottom edge of the image; then clockwise on screen.
-VISION_SEATS = ("S", "W", "N", "E")
+__all__ = ["VISION_SEATS", "VisionWatcher"]
 
 
 class VisionWatcher:
@@ -54,23 +56,36 @@ class VisionWatcher:
             return watcher
 
     def calibrate(self, frame: np.ndarray) -> str:
-        """One card laid in front of each seat: find them and learn the table from them."""
-        from vision.calibration import CalibrationError, TableCalibration, seat_points
+        """One card laid in front of each seat (and perhaps one where the trump card is
+        turned): find them and learn the table from them."""
+        calibrated, message = self.calibrate_with(self.find_cards(frame))
+        return message if calibrated else f"{message}; lay one card in front of each seat and try again"
+
+    def find_cards(self, frame: np.ndarray) -> list[Any]:
+        """The cards vision finds in a frame (calibration looks at them before the tracker can)."""
         from vision.recognize import identify_cards
 
-        cards = identify_cards(frame, deck=self.deck, style=self.style, templates=self.templates)  # type: ignore[arg-type]
+        return identify_cards(frame, deck=self.deck, style=self.style, templates=self.templates)  # type: ignore[arg-type]
+
+    def calibrate_with(self, cards: Sequence[Any]) -> tuple[bool, str]:
+        """Calibrate from the cards found: one per seat and perhaps the trump card between
+        them. (False, why) leaves the calibration as it was; a new one is saved and tracked."""
+        from vision.calibration import CalibrationError, TableCalibration, seats_and_trump
+
         try:
-            calibration = TableCalibration.from_seat_cards(seat_points(cards, len(VISION_SEATS)))
+            seats, trump = seats_and_trump(cards, len(VISION_SEATS))
+            calibration = TableCalibration.from_seat_cards(seats, trump_point=trump)
         except CalibrationError as exc:
-            return f"calibration: {exc}; lay one card in front of each seat and try again"
+            return False, f"calibration: {exc}"
         self._track(calibration)
+        known = "the seats and the trump card's place" if trump is not None else "the seats"
         if self.save_to is not None:
             try:
                 self.save_to.parent.mkdir(parents=True, exist_ok=True)
                 calibration.save(self.save_to)
             except OSError as exc:
-                return f"calibrated, but cannot save {self.save_to}: {exc.strerror or exc}"
-        return "calibrated: the seats are known"
+                return True, f"calibrated, but cannot save {self.save_to}: {exc.strerror or exc}"
+        return True, f"calibrated: {known} are known; take the cards away"
 
     def new_deal(self) -> None:
         if self.tracker is not None:
