@@ -28,6 +28,10 @@ class VisionWatcher:
         self.save_to = save_to
         self.tracker: object | None = None
         self.problem: str | None = None
+        # The cards laid out for the calibration (their values; None: face down). The new
+        # tracker sees them before the players take them away: their first reports are
+        # not plays (nor the turned card).
+        self._laid_out: list[str | None] = []
         if calibration is not None:
             self._track(calibration)
         else:
@@ -78,6 +82,7 @@ class VisionWatcher:
         except CalibrationError as exc:
             return False, f"calibration: {exc}"
         self._track(calibration)
+        self._laid_out = [None if c.card is None else str(c.card) for c in cards]
         known = "the seats and the trump card's place" if trump is not None else "the seats"
         if self.save_to is not None:
             try:
@@ -88,6 +93,7 @@ class VisionWatcher:
         return True, f"calibrated: {known} are known; take the cards away"
 
     def new_deal(self) -> None:
+        self._laid_out = []  # long gone: a card of the deal may have the same value
         if self.tracker is not None:
             self.tracker.new_deal()  # type: ignore[attr-defined]
 
@@ -96,6 +102,8 @@ class VisionWatcher:
             return []
         events: list[TableEvent] = []
         for e in self.tracker.process(frame):  # type: ignore[attr-defined]
+            if e.kind in ("card_placed", "trump_turned") and self._laid_out_card(e.card):
+                continue
             if e.kind == "card_placed" and e.seat is not None:
                 events.append(CardPlaced(VISION_SEATS[e.seat], str(e.card) if e.card else None, float(e.confidence)))
             elif e.kind == "trump_turned" and e.card is not None:
@@ -107,3 +115,11 @@ class VisionWatcher:
                 events.append(CardCorrected(VISION_SEATS[e.seat], str(e.cards[0]),
                                             str(e.card) if e.card else None, float(e.confidence)))
         return events
+
+    def _laid_out_card(self, card: object) -> bool:
+        """A calibration card's report (each is reported once), which is then forgotten."""
+        value = None if card is None else str(card)
+        if value in self._laid_out:
+            self._laid_out.remove(value)
+            return True
+        return False

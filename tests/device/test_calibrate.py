@@ -138,8 +138,21 @@ def test_ok_calibrates_saves_and_the_tracker_uses_it(tmp_path: Path) -> None:
     saved = TableCalibration.load(tmp_path / "calibration.json")
     for k, seat in enumerate(("S", "W", "N", "E")):  # vision's seats: bottom, then clockwise on screen
         assert saved.seat_of(CENTRES[seat]) == k
-    steps(table, clock, 6, sim)  # the players take the calibration cards away
+    # The cards laid out still lie there a moment: the new tracker sees them, but they are
+    # not cards played (nor refused as such, which would hide the message).
+    steps(table, clock, 10)
+    assert table.status.message == "calibrated: the seats are known; take the cards away"
+    assert table.game.events == events_before
+    # The players take them away, deal and play: the camera now follows the game.
+    for _ in range(400):
+        steps(table, clock, 1, sim)
+        if len(sim.plays) >= 3:
+            break
+    steps(table, clock, 20)  # the camera catches up with the last card
     assert not sim.calibrating
+    hands = table.game.hands  # type: ignore[attr-defined]
+    played = [(s, c) for h in hands for t in h.tricks for s, c in zip(t.seats, t.cards)]
+    assert len(played) >= 3 and played == sim.plays[:len(played)]
 
 
 def test_a_fifth_card_between_the_seats_sets_the_trump_zone(tmp_path: Path) -> None:
