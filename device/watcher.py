@@ -109,6 +109,7 @@ class VisionWatcher:
             elif e.kind == "trump_turned" and e.card is not None:
                 events.append(TurnSeen(str(e.card), float(e.confidence)))
             elif e.kind == "trick_gathered":
+                self._laid_out = []  # whatever still lay out for the calibration went with it
                 events.append(TrickGathered())
             elif e.kind == "card_corrected" and e.seat is not None and e.cards:
                 # A card reported earlier was misread: another card reads more clearly as it.
