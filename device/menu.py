@@ -110,6 +110,12 @@ class Menu:
         self._cycle_option(key)
         return None
 
+    def select(self, key: str) -> None:
+        """Highlight the item ``key`` of the current page (coming back to where one left)."""
+        keys = [k for _, k in self._items()]
+        if key in keys:
+            self.selected = keys.index(key)
+
     def _go(self, page: str) -> None:
         self.page, self.selected = page, 0
 

@@ -9,7 +9,7 @@ from engine.cards import Card
 
 
 def to_display(status: TableStatus, game: Any = None) -> Any:
-    from display.status import Menu, Question, Status
+    from display.status import Calibration, Menu, Question, Status
 
     question = None
     if status.question is not None:
@@ -34,6 +34,10 @@ def to_display(status: TableStatus, game: Any = None) -> Any:
     if status.menu is not None:
         m = status.menu
         menu = Menu(m.title, m.items, m.selected, m.hint)
+    calibration = None
+    if status.calibration is not None:
+        c = status.calibration
+        calibration = Calibration(c.instruction, c.seats_done, c.seats, _surface(c.preview), c.hint)
     return Status(
         names=dict(status.names),
         problems=list(status.problems),
@@ -43,7 +47,19 @@ def to_display(status: TableStatus, game: Any = None) -> Any:
         trump_pick=status.trump_pick,
         bid_pick=bid_pick,
         menu=menu,
+        calibration=calibration,
     )
+
+
+def _surface(image: Any) -> Any:
+    """A BGR camera image as a pygame surface (None stays None)."""
+    if image is None:
+        return None
+    import numpy as np
+    import pygame
+
+    rgb = np.ascontiguousarray(image[:, :, ::-1])
+    return pygame.image.frombytes(rgb.tobytes(), (rgb.shape[1], rgb.shape[0]), "RGB")
 
 
 def render_table(surface: Any, game: Any, status: TableStatus) -> None:

@@ -40,6 +40,10 @@ SEAT_SPOTS: dict[str, tuple[float, float, float]] = {
 }
 
 
+# The card a calibration lays where the trump card is turned: the middle of the table.
+TRUMP_SPOT: tuple[str, float, float, float] = ("TH", 0.0, 0.0, 15.0)
+
+
 @dataclass
 class Placed:
     seat: str
@@ -73,6 +77,7 @@ class SimTable:
     _trump_wanted: Suit | None = None
     _frame_cache: tuple[int, Any] | None = None
     _version: int = 0
+    calibrating: bool = False  # the calibration cards lie out, the game's cards are set aside
 
     # -- the players
 
@@ -89,8 +94,15 @@ class SimTable:
         return True
 
     def _act(self, game: Game, status: TableStatus) -> bool:
+        if (status.calibration is not None) != self.calibrating:
+            # The device asks for a card in front of each seat: they lie there until it is done.
+            self.calibrating = status.calibration is not None
+            self._version += 1
+            return True
         if status.menu is not None:
             return False  # someone is in the menu: the table waits
+        if self.calibrating:
+            return False
         if not isinstance(game, (Klaverjassen, Rikken)):
             return False
         hand = game.hand
@@ -255,12 +267,15 @@ class SimTable:
 
     # -- the camera
 
-    def calibration_frame(self) -> np.ndarray:
-        """The one-time calibration: a card laid in front of each seat."""
+    def calibration_frame(self, trump: bool = False) -> np.ndarray:
+        """The one-time calibration: a card laid in front of each seat (and with ``trump``
+        one more between them, where the trump card is turned)."""
         from vision.synth import PlacedCard, render_table
 
         cards = [PlacedCard(Card.parse(text), x, y, angle)
                  for text, (x, y, angle) in zip(("AS", "KH", "QD", "JC"), SEAT_SPOTS.values())]
+        if trump:
+            cards.append(PlacedCard(Card.parse(TRUMP_SPOT[0]), *TRUMP_SPOT[1:]))
         frame, _ = render_table(cards, seed=0, table=self.table)
         return frame
 
@@ -272,6 +287,10 @@ class SimTable:
         key = self._version * 2 + (1 if reaching else 0)
         if self._frame_cache is not None and self._frame_cache[0] == key:
             return self._frame_cache[1]  # type: ignore[no-any-return]
+        if self.calibrating:
+            frame = self.calibration_frame()
+            self._frame_cache = (key, frame)
+            return frame
         cards = [PlacedCard(p.card, p.x, p.y, p.angle) for p in self.on_table]
         hands = []
         if reaching is not None:

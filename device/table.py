@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from device.calibrating import Calibrating, CalibrationView
 from device.clock import Clock
 from device.inputs import ButtonEdge, InputQueue, Press, Quit, SerialCommand
 from device.journal import Journal
@@ -155,6 +156,7 @@ class TableStatus:
     hands_played: int = 0
     menu: MenuView | None = None  # an open menu covers the table
     bid: BidChoice | None = None  # rikken: the call on offer to the buttons
+    calibration: CalibrationView | None = None  # calibrating the camera covers the table
 
 
 class Table:
@@ -189,6 +191,7 @@ class Table:
         self.running = True
         self.first_dealer = dealer or game.seats[-1]
         self.menu: Menu | None = None
+        self.calibrating: Calibrating | None = None
         self._problems: dict[str, str] = {}
         self.sightings_ignored = 0  # second sightings of a card already in the trick
         self._announced = len(self._violations())
@@ -272,6 +275,9 @@ class Table:
 
     def press(self, press: Press) -> None:
         """What a button means depends on what the screen asks."""
+        if self.calibrating is not None:
+            self._calibration_press(press)
+            return
         if self.menu is not None:
             self._menu_press(press)
             return
@@ -418,7 +424,7 @@ class Table:
         if action.kind == "new_match":
             self.new_match(action)
         elif action.kind == "calibrate":
-            self.calibrate()
+            self.start_calibrating()
 
     def new_match(self, action: MenuAction) -> None:
         """Leave the running match finished in the journal and start another."""
@@ -437,14 +443,45 @@ class Table:
         self._announced = 0
         self.say(f"new match: {action.game}")
 
-    def calibrate(self) -> None:
-        """Ask the watcher to calibrate the table from the next frame."""
-        frame = self.camera.read() if self.camera is not None else None
-        calibrate = getattr(self.watcher, "calibrate", None)
-        if frame is None or calibrate is None:
+    def start_calibrating(self) -> None:
+        """Show the calibration screen: the camera's view and the seats whose card is found,
+        live, until OK calibrates (or UNDO / NEXT leave). The tracker rests meanwhile: the
+        cards laid out for it are not plays."""
+        if self.camera is None or getattr(self.watcher, "calibrate_with", None) is None:
             self.say("calibration needs a camera")
             return
-        self.say(calibrate(frame))
+        self.calibrating = Calibrating()
+        self.status.calibration = self.calibrating.view()
+
+    def _calibration_press(self, press: Press) -> None:
+        calibrating = self.calibrating
+        assert calibrating is not None
+        if press.long:
+            return  # a held button is not a choice here
+        if press.button == "ok":
+            if not calibrating.up_to_date():
+                self._look(calibrating, self.clock.now())  # decide on the table as it is now
+            done, message = self.watcher.calibrate_with(calibrating.cards)  # type: ignore[union-attr]
+            self.say(message)
+            if done:
+                self._stop_calibrating()
+            return
+        self._stop_calibrating()
+        if press.button == "undo":
+            self.menu = Menu(self.game.name, dict(self.game.match.rules))
+            self.menu.select("calibrate")
+            self.status.menu = self.menu.view()
+        else:
+            self.say("calibration skipped: nothing changed")
+
+    def _stop_calibrating(self) -> None:
+        self.calibrating = None
+        self.status.calibration = None
+
+    def _look(self, calibrating: Calibrating, now: float) -> None:
+        frame = calibrating.frame
+        if frame is not None:
+            calibrating.looked(frame, self.watcher.find_cards(frame), now)  # type: ignore[union-attr]
 
     def deal_next(self) -> None:
         game = self.game
@@ -571,6 +608,13 @@ class Table:
             self._problem("camera", f"camera lost: {exc}")
             return
         self._problem("camera", None)
+        if self.calibrating is not None:
+            # Calibrating: every frame for the preview, vision a few times a second.
+            self.calibrating.seen(frame)
+            if self.calibrating.wants_look(now):
+                self._look(self.calibrating, now)
+            self.status.calibration = self.calibrating.view()
+            return
         if frame is None:
             return
         for event in self.watcher.watch(frame, now):
@@ -589,7 +633,9 @@ class Table:
             self.status.message = None
         serial_problem = getattr(self.serial, "problem", None) if self.serial is not None else None
         self._problem("serial", serial_problem)
-        self._problem("calibration", getattr(self.watcher, "problem", None))
+        # "not calibrated: choose Calibrate the camera" is no news on the calibration screen
+        uncalibrated = None if self.calibrating is not None else getattr(self.watcher, "problem", None)
+        self._problem("calibration", uncalibrated)
         if self.panel is not None:
             if self.status.problems:
                 self.panel.status(LED_ERROR)

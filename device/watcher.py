@@ -7,14 +7,16 @@ image is whose; without one the watcher reports nothing and asks for it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
+from device.calibrating import VISION_SEATS
 from device.table import CardCorrected, CardPlaced, TableEvent, TrickGathered, TurnSeen
 
-# vision's seat 0 is the player at the bottom edge of the image; then clockwise on screen.
-VISION_SEATS = ("S", "W", "N", "E")
+__all__ = ["VISION_SEATS", "VisionWatcher"]
 
 
 class VisionWatcher:
@@ -26,6 +28,10 @@ class VisionWatcher:
         self.save_to = save_to
         self.tracker: object | None = None
         self.problem: str | None = None
+        # The cards laid out for the calibration (their values; None: face down). The new
+        # tracker sees them before the players take them away: their first reports are
+        # not plays (nor the turned card).
+        self._laid_out: list[str | None] = []
         if calibration is not None:
             self._track(calibration)
         else:
@@ -54,25 +60,40 @@ class VisionWatcher:
             return watcher
 
     def calibrate(self, frame: np.ndarray) -> str:
-        """One card laid in front of each seat: find them and learn the table from them."""
-        from vision.calibration import CalibrationError, TableCalibration, seat_points
+        """One card laid in front of each seat (and perhaps one where the trump card is
+        turned): find them and learn the table from them."""
+        calibrated, message = self.calibrate_with(self.find_cards(frame))
+        return message if calibrated else f"{message}; lay one card in front of each seat and try again"
+
+    def find_cards(self, frame: np.ndarray) -> list[Any]:
+        """The cards vision finds in a frame (calibration looks at them before the tracker can)."""
         from vision.recognize import identify_cards
 
-        cards = identify_cards(frame, deck=self.deck, style=self.style, templates=self.templates)  # type: ignore[arg-type]
+        return identify_cards(frame, deck=self.deck, style=self.style, templates=self.templates)  # type: ignore[arg-type]
+
+    def calibrate_with(self, cards: Sequence[Any]) -> tuple[bool, str]:
+        """Calibrate from the cards found: one per seat and perhaps the trump card between
+        them. (False, why) leaves the calibration as it was; a new one is saved and tracked."""
+        from vision.calibration import CalibrationError, TableCalibration, seats_and_trump
+
         try:
-            calibration = TableCalibration.from_seat_cards(seat_points(cards, len(VISION_SEATS)))
+            seats, trump = seats_and_trump(cards, len(VISION_SEATS))
+            calibration = TableCalibration.from_seat_cards(seats, trump_point=trump)
         except CalibrationError as exc:
-            return f"calibration: {exc}; lay one card in front of each seat and try again"
+            return False, f"calibration: {exc}"
         self._track(calibration)
+        self._laid_out = [None if c.card is None else str(c.card) for c in cards]
+        known = "the seats and the trump card's place" if trump is not None else "the seats"
         if self.save_to is not None:
             try:
                 self.save_to.parent.mkdir(parents=True, exist_ok=True)
                 calibration.save(self.save_to)
             except OSError as exc:
-                return f"calibrated, but cannot save {self.save_to}: {exc.strerror or exc}"
-        return "calibrated: the seats are known"
+                return True, f"calibrated, but cannot save {self.save_to}: {exc.strerror or exc}"
+        return True, f"calibrated: {known} are known; take the cards away"
 
     def new_deal(self) -> None:
+        self._laid_out = []  # long gone: a card of the deal may have the same value
         if self.tracker is not None:
             self.tracker.new_deal()  # type: ignore[attr-defined]
 
@@ -81,14 +102,25 @@ class VisionWatcher:
             return []
         events: list[TableEvent] = []
         for e in self.tracker.process(frame):  # type: ignore[attr-defined]
+            if e.kind in ("card_placed", "trump_turned") and self._laid_out_card(e.card):
+                continue
             if e.kind == "card_placed" and e.seat is not None:
                 events.append(CardPlaced(VISION_SEATS[e.seat], str(e.card) if e.card else None, float(e.confidence)))
             elif e.kind == "trump_turned" and e.card is not None:
                 events.append(TurnSeen(str(e.card), float(e.confidence)))
             elif e.kind == "trick_gathered":
+                self._laid_out = []  # whatever still lay out for the calibration went with it
                 events.append(TrickGathered())
             elif e.kind == "card_corrected" and e.seat is not None and e.cards:
                 # A card reported earlier was misread: another card reads more clearly as it.
                 events.append(CardCorrected(VISION_SEATS[e.seat], str(e.cards[0]),
                                             str(e.card) if e.card else None, float(e.confidence)))
         return events
+
+    def _laid_out_card(self, card: object) -> bool:
+        """A calibration card's report (each is reported once), which is then forgotten."""
+        value = None if card is None else str(card)
+        if value in self._laid_out:
+            self._laid_out.remove(value)
+            return True
+        return False

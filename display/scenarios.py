@@ -179,7 +179,8 @@ def scenarios() -> list[Scenario]:
         "roem_must_be_claimed = False", "penalty = 162+100", "hands = 16", "Done"), 5)),
         "Options: a long menu scrolls to keep the chosen line in view"))
     out.append(Scenario("calibration", None, Status(calibration=Calibration(
-        "Put one card in front of each player, face up, then press OK.", ("N", "E"), preview=_preview())),
+        "Lay one card face up in front of each seat. If your game turns a trump card, "
+        "lay one more between them where it is turned. Then press OK.", ("N", "E"), preview=_preview())),
         "Calibration: what to do, seats found, the camera's view"))
     out.append(Scenario("problems", q_game, Status(problems=["camera lost", "serial unplugged"],
                                                  message="E played out of turn: it is S's turn"),

@@ -69,7 +69,7 @@ class Calibration:
     seats_done: tuple[str, ...] = ()
     seats: tuple[str, ...] = ("N", "E", "S", "W")
     preview: pygame.Surface | None = None
-    hint: str = "OK: done · UNDO: start again · NEXT: skip"
+    hint: str = "OK: calibrate · UNDO: back to the menu · NEXT: skip"
 
 
 @dataclass

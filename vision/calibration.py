@@ -10,7 +10,8 @@ Two one-time ways to calibrate, both from points the device asks the user to sho
 * ``TableCalibration.from_corners(points)``: the four corners of the play area, in
   order, starting with the corner at seat 0's left hand and going clockwise on screen;
 * ``TableCalibration.from_seat_cards(points)``: the centre of one card laid in front
-  of each seat, in seat order (the detector finds them: see ``seat_points``).
+  of each seat, in seat order (the detector finds them: see ``seat_points``, or
+  ``seats_and_trump`` when one more card shows where the trump card is turned).
 """
 
 from __future__ import annotations
@@ -158,9 +159,53 @@ def seat_points(detections: Sequence[object], n_seats: int) -> list[tuple[float,
     centres = [d.center for d in detections]  # type: ignore[attr-defined]
     if len(centres) != n_seats:
         raise CalibrationError(f"expected one card in front of each of {n_seats} seats, found {len(centres)}")
-    cx = sum(c[0] for c in centres) / n_seats
-    cy = sum(c[1] for c in centres) / n_seats
-    # Clockwise on screen (y down) from the bottom: increasing atan2 starting at +90 degrees.
-    def key(c: tuple[float, float]) -> float:
-        return (math.atan2(c[1] - cy, c[0] - cx) - math.pi / 2) % (2 * math.pi)
-    return sorted(centres, key=key)
+    return _clockwise_from_bottom(centres)
+
+
+def seats_and_trump(detections: Sequence[object],
+                    n_seats: int) -> tuple[list[tuple[float, float]], tuple[float, float] | None]:
+    """From a frame with one card in front of each seat and, optionally, one more where
+    the trump card is turned: the seat cards' centres in seat order (as ``seat_points``)
+    and the trump card's centre (None when there is no extra card).
+
+    The trump card is the one nearest the middle of the others, and it must lie inside
+    them: a fifth card beside the seats is a mistake, not a trump place."""
+    centres = [d.center for d in detections]  # type: ignore[attr-defined]
+    if len(centres) == n_seats:
+        seats = _clockwise_from_bottom(centres)
+        for i, c in enumerate(seats):
+            others = np.array(seats[:i] + seats[i + 1:], np.float32)
+            if n_seats >= 4 and cv2.pointPolygonTest(others, c, False) > 0:
+                # a seat's card missing and the trump card laid: these are not the seats
+                raise CalibrationError(f"found {n_seats} cards, but one lies between the others: "
+                                       "lay one in front of each seat")
+        return seats, None
+    if len(centres) != n_seats + 1:
+        raise CalibrationError(f"expected one card in front of each of {n_seats} seats (and perhaps one "
+                               f"where trump is turned), found {len(centres)}")
+
+    def off_middle(i: int) -> float:
+        others = [c for j, c in enumerate(centres) if j != i]
+        mx = sum(c[0] for c in others) / n_seats
+        my = sum(c[1] for c in others) / n_seats
+        return math.hypot(centres[i][0] - mx, centres[i][1] - my)
+
+    trump = min(range(len(centres)), key=off_middle)
+    seats = _clockwise_from_bottom([c for j, c in enumerate(centres) if j != trump])
+    if n_seats >= 3 and cv2.pointPolygonTest(np.array(seats, np.float32), centres[trump], False) <= 0:
+        raise CalibrationError(f"found {n_seats + 1} cards, but none lies between the others: "
+                               "lay the trump card's between the seats' cards")
+    return seats, centres[trump]
+
+
+def _clockwise_from_bottom(centres: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+    n = len(centres)
+    cx = sum(c[0] for c in centres) / n
+    cy = sum(c[1] for c in centres) / n
+
+    # Clockwise on screen (y down): increasing atan2. Then the lowest card first: cutting
+    # the circle straight down instead would put a bottom card a hair right of the
+    # centre last.
+    ring = sorted(centres, key=lambda c: math.atan2(c[1] - cy, c[0] - cx))
+    lowest = max(range(n), key=lambda i: ring[i][1])
+    return ring[lowest:] + ring[:lowest]

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from vision.calibration import CalibrationError, TableCalibration, seat_points
+from vision.calibration import CalibrationError, TableCalibration, seat_points, seats_and_trump
 from vision.recognize import Detection
 
 import numpy as np
@@ -58,3 +58,38 @@ def test_seat_points_orders_detected_cards_from_the_bottom_clockwise() -> None:
     assert seat_points(found, 4) == [(640, 560), (380, 360), (640, 160), (900, 360)]
     with pytest.raises(CalibrationError):
         seat_points(found[:3], 4)
+
+
+def _card_at(x: float, y: float) -> Detection:
+    return Detection(None, 1.0, np.array([[x - 30, y - 40], [x + 30, y - 40], [x + 30, y + 40], [x - 30, y + 40]],
+                                         np.float32))
+
+
+def test_seats_and_trump_finds_the_card_between_the_seats_as_the_trump_place() -> None:
+    seats = [(640, 560), (380, 360), (640, 160), (900, 360)]
+    found = [_card_at(900, 360), _card_at(655, 370), _card_at(640, 160), _card_at(640, 560), _card_at(380, 360)]
+    ordered, trump = seats_and_trump(found, 4)
+    assert ordered == seats and trump == (655, 370)
+    cal = TableCalibration.from_seat_cards(ordered, trump_point=trump)
+    assert cal.in_trump_zone((655, 370)) and cal.seat_of((655, 370)) is None
+    # Without the fifth card: the seats alone, no trump place.
+    assert seats_and_trump([d for d in found if d.center != (655, 370)], 4) == (seats, None)
+
+
+@pytest.mark.parametrize("points", [
+    [(640, 560), (380, 360), (640, 160)],  # a seat is missing
+    [(640, 560), (380, 360), (640, 160), (620, 350)],  # a seat is missing, the trump card is there
+    [(640, 560), (380, 360), (640, 160), (900, 360), (1200, 700)],  # the fifth lies outside the others
+    [(640, 560), (380, 360), (640, 160), (900, 360), (640, 360), (600, 300)],  # one too many
+])
+def test_seats_and_trump_refuses_cards_that_are_not_seats_and_a_trump_place(points: list[tuple[int, int]]) -> None:
+    with pytest.raises(CalibrationError):
+        seats_and_trump([_card_at(x, y) for x, y in points], 4)
+
+
+def test_a_bottom_card_a_hair_right_of_the_middle_is_still_seat_0() -> None:
+    # The simulated table's calibration cards as vision finds them: the bottom card lies
+    # a hair (0.125 px) right of the middle of the four, where "straight down" cut the circle.
+    found = [_card_at(639.25, 219.0), _card_at(807.5, 360.0), _card_at(639.0, 501.0), _card_at(469.75, 360.0)]
+    assert seat_points(found, 4)[0] == (639.0, 501.0)
+    assert seats_and_trump(found, 4)[0] == [(639.0, 501.0), (469.75, 360.0), (639.25, 219.0), (807.5, 360.0)]
