@@ -359,7 +359,7 @@ def find_whole_cards(frame: np.ndarray) -> WholeCards:
     # The outlines take part in sorting out nested quads (and are no cards themselves):
     # a white quad holding the outline of a card that shares two of its corners, or
     # several, is a row of cards side by side.
-    sorted_out = _nested(quads + outlines, partial)
+    sorted_out = _nested(quads + outlines, partial, gray.shape)
     kept = _oversized([q for q in sorted_out if any(q is o for o in quads)], partial, whiteness)
     inv = 1.0 / scale
     return WholeCards([Quad(q.corners * inv, q.short_side * inv, q.long_side * inv) for q in kept], stock,
@@ -466,7 +466,7 @@ def find_regions(frame: np.ndarray, min_card_frac: float = MIN_CARD_FRAC, max_si
     split: list[CornerCandidate] = []
     quads = _split_piles(quads, partial, frame, scale, split)
     quads += _split_piles(rows, [], frame, scale, split, keep_unsplit=False)
-    kept = _oversized(_nested(quads, partial), partial, whiteness)
+    kept = _oversized(_nested(quads, partial, gray.shape), partial, whiteness)
 
     ref_short = float(np.median([q.short_side for q in kept])) if kept else min_short * 2
     corners: list[CornerCandidate] = []
@@ -493,7 +493,7 @@ def find_regions(frame: np.ndarray, min_card_frac: float = MIN_CARD_FRAC, max_si
     return Regions(kept, corners, scale)
 
 
-def _nested(quads: list[Quad], partial: list[np.ndarray]) -> list[Quad]:
+def _nested(quads: list[Quad], partial: list[np.ndarray], shape: tuple[int, ...] | None = None) -> list[Quad]:
     """Sort out card-shaped quads that lie inside bigger ones.
 
     A court card's picture frame, a pip or a piece of art is card-shaped too and lies
@@ -501,12 +501,15 @@ def _nested(quads: list[Quad], partial: list[np.ndarray]) -> list[Quad]:
     a row is often card-shaped as well, with the top card inside it sharing two of its
     corners; and a sheet of paper or a tray under the cards is a big quad with whole
     cards inside. Those outer quads are not cards: they go (their outline still offers
-    its square corners), and the cards inside stay."""
+    its square corners), and the cards inside stay. An outline that the image's edge
+    (``shape``) closes off is no card seen whole: what lies inside it is no pip (a back's
+    middle inside the table's region that the frame's edge and a hand close off)."""
     quads = sorted(quads, key=lambda q: -q.short_side * q.long_side)
     dropped = [False] * len(quads)
     for i, o in enumerate(quads):
         area_o = o.short_side * o.long_side
         inner: list[int] = []
+        cut = shape is not None and _at_border(o.corners, shape[0], shape[1])
         for j in range(i + 1, len(quads)):
             q = quads[j]
             if dropped[j] or not _inside(q.corners.mean(axis=0), o.corners, 0):
@@ -514,7 +517,7 @@ def _nested(quads: list[Quad], partial: list[np.ndarray]) -> list[Quad]:
             ratio = q.short_side * q.long_side / area_o
             if ratio >= 0.8:
                 continue  # the same card found twice, a little bigger or smaller
-            if ratio < 0.12:
+            if ratio < 0.12 and not cut:
                 dropped[j] = True  # a pip or a piece of art
                 continue
             inner.append(j)
@@ -560,7 +563,8 @@ def _oversized(quads: list[Quad], partial: list[np.ndarray], whiteness: np.ndarr
             continue
         mask = np.zeros(roi.shape, np.uint8)
         cv2.fillConvexPoly(mask, np.round(q.corners - (x0, y0)).astype(np.int32), 255)
-        if cv2.mean(roi, mask)[0] > light:
+        # A face the frame's edge cuts shows narrower than a card: it sets no size.
+        if cv2.mean(roi, mask)[0] > light and not _at_border(q.corners, *gray.shape[:2]):
             faces.append(q.short_side)
     if len(faces) < 2:
         return quads

@@ -279,6 +279,15 @@ def test_a_covered_ten_blurred_into_one_piece_is_read(seed: int, card: str) -> N
     assert score.details == []
 
 
+@pytest.mark.parametrize("seed", [6094, 6208])
+def test_a_lone_back_is_found_beside_a_card_the_frame_cuts_or_in_the_tables_region(seed: int) -> None:
+    # 6208: a face the frame's edge cuts (narrower than a card) set the width beyond which
+    # a quad is taken for several cards, and the back's middle was dropped as a pile.
+    # 6094: the back's middle lay inside the table's region that the frame's edge and a
+    # hand's shadow close off, a card-shaped quad, and was dropped as its "pip".
+    assert _scene_score(seed).details == []
+
+
 def test_overlapping_pair_on_dark_wood_is_split_into_its_cards() -> None:
     # Two cards shifted along their short side: their joint outline is square (no card's
     # shape) and wood grain breaks the edge regions, so only the whiteness blob and the
