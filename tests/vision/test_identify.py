@@ -97,6 +97,21 @@ def test_a_plain_back_in_a_white_border_is_surely_a_back() -> None:
     assert not _surely_back(np.full((240, 200, 3), (150, 200, 230), np.uint8), corners)
 
 
+@pytest.mark.parametrize("period", [5.0, 7.0, 11.0])
+def test_straight_stripes_are_no_backs_lattice(period: float) -> None:
+    # Straight wood grain at the frame's edge (check scene 6427) passed for a lattice:
+    # stripes match themselves at every shift along them, so their autocorrelation
+    # peaks in every direction.
+    from vision.recognize import _surely_back
+
+    rows = np.arange(240, dtype=np.float32)[:, None, None]
+    wave = 0.5 + 0.5 * np.sin(2 * np.pi * (rows + 0.3 * np.arange(200)[None, :, None]) / period)
+    frame = np.clip(np.array([30, 55, 90], np.float32) + wave * np.array([25, 35, 45], np.float32),
+                    0, 255).astype(np.uint8)
+    assert not _surely_back(frame, np.array([[50, 50], [149, 50], [149, 189], [50, 189]], np.float32))
+    assert _scene_score(6427).details == []
+
+
 @pytest.mark.parametrize("card", ["KH", "QS", "JD", "TC", "9H", "AS"])
 def test_a_face_is_never_surely_a_back(card: str) -> None:
     # Court cards in warm light look as coloured as a back to _looks_face_down.
