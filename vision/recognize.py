@@ -549,6 +549,12 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
     # That face-down guess goes too: a sure index lies at one of its index places.
     detections = [d for d in detections if d.card is not None or not any(
         id(k) in unsupported and not _parallel(d.corners, k.corners) and _near_index(k, d) for k in detections)]
+    # A face-down guess by its coloured middle alone, lying on the card a sure corner
+    # reading implies, is that card's picture (court art is as coloured as a back; a back
+    # on that card, its index showing, would reach past the card's edge).
+    detections = [d for d in detections if d.card is not None or d.partial or not any(
+        k.partial and k.card is not None and k.confidence >= SURE_READING and _within(d.corners, k.corners)
+        for k in detections) or _surely_back(frame, d.corners)]
     if demoted or revalued:
         detections = [Detection(d.card, d.confidence, d.corners, partial=True) if id(d) in demoted else
                       revalued.get(id(d), d) for d in detections]
@@ -811,6 +817,13 @@ def _index_inside(d: Detection, k: Detection) -> bool:
     """The index a corner reading came from lies on card ``k``: a card cannot show its
     index through another, so the reading was of ``k`` itself."""
     return _inside(_index_middle(d.corners), k.corners, 0.0)
+
+
+def _within(inner: np.ndarray, card: np.ndarray) -> bool:
+    """Whether outline ``inner`` lies on card ``card`` (corners, image pixels), allowing
+    for a card implied by a corner reading a few pixels off."""
+    margin = -0.05 * float(min(np.linalg.norm(card[1] - card[0]), np.linalg.norm(card[3] - card[0])))
+    return all(_inside(p, card, margin) for p in inner)
 
 
 def _corner_inside(d: Detection, k: Detection) -> bool:

@@ -303,6 +303,13 @@ def test_a_lone_back_is_found_beside_a_card_the_frame_cuts_or_in_the_tables_regi
     assert _scene_score(seed).details == []
 
 
+def test_a_court_cards_picture_on_a_card_read_at_its_corner_is_no_back() -> None:
+    # Check scene 6479: a king whose outline no cue closed (check cloth) was read at its
+    # corner, and its picture's frame, a card-shaped outline as coloured as a back, was
+    # reported face down as well.
+    assert _scene_score(6479).details == []
+
+
 def test_overlapping_pair_on_dark_wood_is_split_into_its_cards() -> None:
     # Two cards shifted along their short side: their joint outline is square (no card's
     # shape) and wood grain breaks the edge regions, so only the whiteness blob and the
