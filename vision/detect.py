@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 import cv2
@@ -68,6 +68,9 @@ class Regions:
     quads: list[Quad]
     corners: list[CornerCandidate]
     scale: float  # working image pixels per frame pixel
+    # Concentric quads taken for a whole card's picture frame: (the card, the frame). A
+    # back lying nearly square on a card shows its coloured middle there.
+    frames: list[tuple[Quad, Quad]] = field(default_factory=list)
 
 
 def working_gray(frame: np.ndarray, max_side: int = 640) -> tuple[np.ndarray, np.ndarray, float]:
@@ -466,7 +469,9 @@ def find_regions(frame: np.ndarray, min_card_frac: float = MIN_CARD_FRAC, max_si
     split: list[CornerCandidate] = []
     quads = _split_piles(quads, partial, frame, scale, split)
     quads += _split_piles(rows, [], frame, scale, split, keep_unsplit=False)
-    kept = _oversized(_nested(quads, partial, gray.shape), partial, whiteness)
+    frames: list[tuple[Quad, Quad]] = []
+    kept = _oversized(_nested(quads, partial, gray.shape, frames), partial, whiteness)
+    frames = [(o, f) for o, f in frames if any(o is q for q in kept)]
 
     ref_short = float(np.median([q.short_side for q in kept])) if kept else min_short * 2
     corners: list[CornerCandidate] = []
@@ -490,10 +495,12 @@ def find_regions(frame: np.ndarray, min_card_frac: float = MIN_CARD_FRAC, max_si
         c.len_a *= inv
         c.len_b *= inv
         c.card_w *= inv
-    return Regions(kept, corners, scale)
+    frames = [(o, Quad(f.corners * inv, f.short_side * inv, f.long_side * inv)) for o, f in frames]
+    return Regions(kept, corners, scale, frames)
 
 
-def _nested(quads: list[Quad], partial: list[np.ndarray], shape: tuple[int, ...] | None = None) -> list[Quad]:
+def _nested(quads: list[Quad], partial: list[np.ndarray], shape: tuple[int, ...] | None = None,
+            frames_out: list[tuple[Quad, Quad]] | None = None) -> list[Quad]:
     """Sort out card-shaped quads that lie inside bigger ones.
 
     A court card's picture frame, a pip or a piece of art is card-shaped too and lies
@@ -538,6 +545,8 @@ def _nested(quads: list[Quad], partial: list[np.ndarray], shape: tuple[int, ...]
         else:
             for j in inner:
                 dropped[j] = True  # a court card's picture frame
+                if frames_out is not None:
+                    frames_out.append((o, quads[j]))
     return [q for q, d in zip(quads, dropped) if not d]
 
 

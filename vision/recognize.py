@@ -450,13 +450,18 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
         # lattice, cut by the reader's ink threshold, may pass for a letter); also at the
         # frame's edge, where a coloured middle alone is no proof.
         back = not sure and quad is not cut_out and _surely_back(frame, quad.corners)
+        # A card read by an index that peeks out from under a back lying nearly square on
+        # it: the back's middle was taken for the card's picture frame. A picture is no
+        # lattice: the back is reported, and the card as partly covered.
+        on_top = None if sure or back else next(
+            (f for o, f in regions.frames if o is quad and _surely_back(frame, f.corners)), None)
         if not back and reading is not None and reading.confidence >= min_confidence:
-            detections.append(Detection(reading.card, reading.confidence, oriented))
+            detections.append(Detection(reading.card, reading.confidence, oriented, partial=on_top is not None))
+            if on_top is not None:
+                detections.append(_face_down(on_top.corners))
         elif back or (quad is not cut_out and not _on_frame_border(quad.corners, frame.shape) and _looks_face_down(
                 frame, quad.corners)):
-            detections.append(Detection(None, 0.6, _oriented(quad.corners, 0 if float(
-                np.linalg.norm(quad.corners[1] - quad.corners[0])) <= float(
-                np.linalg.norm(quad.corners[2] - quad.corners[1])) else 1)))
+            detections.append(_face_down(quad.corners))
     # The whole cards that _deduplicate keeps whatever the corners read: a corner reading
     # that lies on one of them is dropped there, so it need not be read at all.
     whole = _deduplicate(list(detections))
@@ -559,6 +564,12 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
         detections = [Detection(d.card, d.confidence, d.corners, partial=True) if id(d) in demoted else
                       revalued.get(id(d), d) for d in detections]
     return _visible_parts(_deduplicate(_one_size(detections)), gray)
+
+
+def _face_down(corners: np.ndarray) -> Detection:
+    """A card lying face down with this outline, its first corner at a short side."""
+    return Detection(None, 0.6, _oriented(corners, 0 if float(np.linalg.norm(corners[1] - corners[0])) <= float(
+        np.linalg.norm(corners[2] - corners[1])) else 1))
 
 
 def _one_size(detections: list[Detection]) -> list[Detection]:

@@ -310,6 +310,14 @@ def test_a_court_cards_picture_on_a_card_read_at_its_corner_is_no_back() -> None
     assert _scene_score(6479).details == []
 
 
+def test_a_back_lying_nearly_square_on_a_card_whose_index_peeks_out_is_reported() -> None:
+    # Check scene 6419: the back's middle lay concentric in the pair's outline and was
+    # taken for the 9S's picture frame; the pair was read as the 9S alone.
+    read, score = _read_scene(6419)
+    assert "9S" in read and "None" in read
+    assert "None missed" not in score.details
+
+
 def test_overlapping_pair_on_dark_wood_is_split_into_its_cards() -> None:
     # Two cards shifted along their short side: their joint outline is square (no card's
     # shape) and wood grain breaks the edge regions, so only the whiteness blob and the
