@@ -71,6 +71,9 @@ class Regions:
     # Concentric quads taken for a whole card's picture frame: (the card, the frame). A
     # back lying nearly square on a card shows its coloured middle there.
     frames: list[tuple[Quad, Quad]] = field(default_factory=list)
+    # Outlines the frame's edge cuts across, a card's width or length along their far
+    # side: maybe a card lying partly out of view (its visible part, any proportions).
+    cut: list[np.ndarray] = field(default_factory=list)
 
 
 def working_gray(frame: np.ndarray, max_side: int = 640) -> tuple[np.ndarray, np.ndarray, float]:
@@ -496,7 +499,34 @@ def find_regions(frame: np.ndarray, min_card_frac: float = MIN_CARD_FRAC, max_si
         c.len_b *= inv
         c.card_w *= inv
     frames = [(o, Quad(f.corners * inv, f.short_side * inv, f.long_side * inv)) for o, f in frames]
-    return Regions(kept, corners, scale, frames)
+    return Regions(kept, corners, scale, frames, [c * inv for c in _cut_by_frame(edge_polys, card_px, h, w)])
+
+
+def _cut_by_frame(edge_polys: list[tuple[np.ndarray, np.ndarray | None, bool]], card_px: float, h: int,
+                  w: int) -> list[np.ndarray]:
+    """Regions inside an outline whose hull is four-sided with one side on the image's
+    edge, its two other corners square, and the side facing that edge a card's width to
+    a card's length long (working pixels; ``card_px``: the cards' short side), reaching a
+    third of a card's width into the frame: the part in view of a card the frame's edge
+    cuts across."""
+    out = []
+    for _, hq, interior in edge_polys:
+        if hq is None or not interior or not _at_border(hq, h, w):
+            continue
+        on = (hq[:, 0] < 1) | (hq[:, 1] < 1) | (hq[:, 0] > w - 2) | (hq[:, 1] > h - 2)
+        if int(on.sum()) != 2:
+            continue
+        i = int(np.flatnonzero(on & _nxt(on))[0]) if (on & _nxt(on)).any() else -1
+        if i < 0:
+            continue
+        a, b, c, d = (hq[(i + k) % 4] for k in range(4))  # a, b on the edge
+        far = float(np.linalg.norm(d - c))
+        depth = min(float(np.linalg.norm(c - b)), float(np.linalg.norm(d - a)))
+        square = all(abs(float(np.dot(u, v))) < 0.35 * float(np.linalg.norm(u) * np.linalg.norm(v)) + 1e-9
+                     for u, v in ((b - c, d - c), (c - d, a - d)))
+        if square and 0.7 * card_px <= far <= 1.3 * CARD_ASPECT * card_px and depth >= card_px / 3:
+            out.append(hq.copy())
+    return out
 
 
 def _nested(quads: list[Quad], partial: list[np.ndarray], shape: tuple[int, ...] | None = None,

@@ -462,6 +462,12 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
         elif back or (quad is not cut_out and not _on_frame_border(quad.corners, frame.shape) and _looks_face_down(
                 frame, quad.corners)):
             detections.append(_face_down(quad.corners))
+    # A back lying partly out of view: its lattice (a coloured middle alone is no proof
+    # at the frame's edge, where dark wood looks as coloured).
+    for cut in regions.cut:
+        inside = np.clip(cut, 0, [w - 1, h - 1]).astype(np.float32)
+        if not any(_inside(inside.mean(axis=0), k.corners, 0.0) for k in detections) and _surely_back(frame, inside):
+            detections.append(_face_down(inside))
     # The whole cards that _deduplicate keeps whatever the corners read: a corner reading
     # that lies on one of them is dropped there, so it need not be read at all.
     whole = _deduplicate(list(detections))
