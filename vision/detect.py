@@ -525,7 +525,13 @@ def _cut_by_frame(edge_polys: list[tuple[np.ndarray, np.ndarray | None, bool]], 
         square = all(abs(float(np.dot(u, v))) < 0.35 * float(np.linalg.norm(u) * np.linalg.norm(v)) + 1e-9
                      for u, v in ((b - c, d - c), (c - d, a - d)))
         if square and 0.7 * card_px <= far <= 1.3 * CARD_ASPECT * card_px and depth >= card_px / 3:
-            out.append(hq.copy())
+            # The rectangle on the far side, as deep as the nearer of the cut sides: the
+            # frame's edge cuts a tilted card askew, and a pattern warped from such a
+            # trapezoid is sheared unevenly.
+            n = np.array([d[1] - c[1], c[0] - d[0]], np.float32) / far
+            if float(np.dot(n, a - d)) < 0:
+                n = -n
+            out.append(np.array([d + n * depth, c + n * depth, c, d], np.float32))
     return out
 
 
