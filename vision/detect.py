@@ -337,6 +337,9 @@ class WholeCards:
     outlines: list[np.ndarray]  # frame pixels: card-shaped outlines of the strong edge pass
     working: tuple[np.ndarray, np.ndarray, float]  # ``working_gray`` of the frame
     strong: list[tuple[np.ndarray, np.ndarray | None, bool]]  # the strong edge pass's ``_polygons``
+    # Frame pixels: outlines of the strong edge pass that the frame's edge cuts across
+    # (``_cut_by_frame``): maybe a back partly out of view, which shows no whiteness.
+    cut: list[np.ndarray] = field(default_factory=list)
 
     @property
     def scale(self) -> float:
@@ -369,7 +372,8 @@ def find_whole_cards(frame: np.ndarray) -> WholeCards:
     kept = _oversized([q for q in sorted_out if any(q is o for o in quads)], partial, whiteness)
     inv = 1.0 / scale
     return WholeCards([Quad(q.corners * inv, q.short_side * inv, q.long_side * inv) for q in kept], stock,
-                      [q.corners * inv for q in outlines], working, edge_polys)
+                      [q.corners * inv for q in outlines], working, edge_polys,
+                      [c * inv for c in _cut_by_frame(edge_polys, card_px, h, w)])
 
 
 def one_card(frame: np.ndarray, quad: Quad, scale: float) -> bool:

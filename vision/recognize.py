@@ -388,9 +388,10 @@ def _card_shaped(quads: list[Quad]) -> bool:
                for q in quads)
 
 
-def _explained(first: WholeCards) -> bool:
+def _explained(first: WholeCards, frame: np.ndarray) -> bool:
     """Whether the first look's cards explain all of the frame's card stock (no piece of
-    it of card-ish size lies outside them) and its card-shaped outlines."""
+    it of card-ish size lies outside them), its card-shaped outlines and the backs the
+    frame's edge cuts."""
     stock = first.stock.copy()
     areas = []
     for q in first.quads:
@@ -402,6 +403,11 @@ def _explained(first: WholeCards) -> bool:
     # most) has room for fewer than 65536 such pieces.
     n, _, stats, _ = cv2.connectedComponentsWithStats(stock, connectivity=8, ltype=cv2.CV_16U)
     if n >= 2 and int(stats[1:, cv2.CC_STAT_AREA].max()) >= UNEXPLAINED_STOCK * float(np.median(areas)):
+        return False
+    # A back partly out of view (no whiteness, no card's shape) is none of the cards.
+    h, w = frame.shape[:2]
+    if any(not any(_inside(c.mean(axis=0), q.corners, 0.0) for q in first.quads) and
+           _surely_back(frame, np.clip(c, 0, [w - 1, h - 1]).astype(np.float32)) for c in first.cut):
         return False
     # Every card-shaped outline is one of the cards (or something on one).
     return all(any(_inside(o.mean(axis=0), q.corners, 0.0) for q in first.quads) for o in first.outlines)
@@ -419,7 +425,7 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
         return []  # no card's index fits (and a sliver of a frame scales to nothing)
     first = find_whole_cards(frame)
     # The cheap tests first: a frame that fails them goes to the full search unread.
-    if first.quads and _whole_photo_quad(frame) is None and _card_shaped(first.quads) and _explained(first):
+    if first.quads and _whole_photo_quad(frame) is None and _card_shaped(first.quads) and _explained(first, frame):
         plain = [_read_quad(frame, q, templates, deck, style) for q in first.quads]
         # Each quad is a card read (a white quad read as none is a riddle), and not
         # several cards: by its size beside the others' (cards shifted far enough for the
