@@ -511,8 +511,8 @@ def _cut_by_frame(edge_polys: list[tuple[np.ndarray, np.ndarray | None, bool]], 
     """Regions inside an outline whose hull is four-sided with one side on the image's
     edge, its two other corners square, and the side facing that edge a card's width to
     a card's length long (working pixels; ``card_px``: the cards' short side), reaching a
-    third of a card's width into the frame: the part in view of a card the frame's edge
-    cuts across."""
+    third of a card's width into the frame: maybe the part in view of a card the frame's
+    edge cuts across. Each is given as the rectangle on its far side (see below)."""
     out = []
     for _, hq, interior in edge_polys:
         if hq is None or not interior or not _at_border(hq, h, w):
