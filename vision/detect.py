@@ -77,6 +77,12 @@ class Regions:
     # Card-shaped outlines of broken rings of card stock (see ``_ring_quads``): a card only
     # if its index reads sure, so they are kept apart from ``quads``.
     rings: list[Quad] = field(default_factory=list)
+    # Concentric quads taken for a whole card's picture frame: (the card, the frame). A
+    # back lying nearly square on a card shows its coloured middle there.
+    frames: list[tuple[Quad, Quad]] = field(default_factory=list)
+    # Outlines the frame's edge cuts across, a card's width or length along their far
+    # side: maybe a card lying partly out of view (its visible part, any proportions).
+    cut: list[np.ndarray] = field(default_factory=list)
 
 
 def working_gray(frame: np.ndarray, max_side: int = 640) -> tuple[np.ndarray, np.ndarray, float]:
@@ -340,6 +346,9 @@ class WholeCards:
     outlines: list[np.ndarray]  # frame pixels: card-shaped outlines of the strong edge pass
     working: tuple[np.ndarray, np.ndarray, float]  # ``working_gray`` of the frame
     strong: list[tuple[np.ndarray, np.ndarray | None, bool]]  # the strong edge pass's ``_polygons``
+    # Frame pixels: outlines of the strong edge pass that the frame's edge cuts across
+    # (``_cut_by_frame``): maybe a back partly out of view, which shows no whiteness.
+    cut: list[np.ndarray] = field(default_factory=list)
 
     @property
     def scale(self) -> float:
@@ -368,11 +377,12 @@ def find_whole_cards(frame: np.ndarray) -> WholeCards:
     # The outlines take part in sorting out nested quads (and are no cards themselves):
     # a white quad holding the outline of a card that shares two of its corners, or
     # several, is a row of cards side by side.
-    sorted_out = _nested(quads + outlines, partial)
+    sorted_out = _nested(quads + outlines, partial, gray.shape)
     kept = _oversized([q for q in sorted_out if any(q is o for o in quads)], partial, whiteness)
     inv = 1.0 / scale
     return WholeCards([Quad(q.corners * inv, q.short_side * inv, q.long_side * inv) for q in kept], stock,
-                      [q.corners * inv for q in outlines], working, edge_polys)
+                      [q.corners * inv for q in outlines], working, edge_polys,
+                      [c * inv for c in _cut_by_frame(edge_polys, card_px, h, w)])
 
 
 def one_card(frame: np.ndarray, quad: Quad, scale: float) -> bool:
@@ -475,7 +485,9 @@ def find_regions(frame: np.ndarray, min_card_frac: float = MIN_CARD_FRAC, max_si
     split: list[CornerCandidate] = []
     quads = _split_piles(quads, partial, frame, scale, split)
     quads += _split_piles(rows, [], frame, scale, split, keep_unsplit=False)
-    kept = _oversized(_nested(quads, partial), partial, whiteness)
+    frames: list[tuple[Quad, Quad]] = []
+    kept = _oversized(_nested(quads, partial, gray.shape, frames), partial, whiteness)
+    frames = [(o, f) for o, f in frames if any(o is q for q in kept)]
     rings = [r for r in _ring_quads(_edge_regions(gray, 1.0, RING_BAND, blurred=blurred, gradients=grads),
                                     min_short, min_area, max_area)
              if not any(_iou_quads(r.corners, q.corners) > 0.3 or (
@@ -508,7 +520,9 @@ def find_regions(frame: np.ndarray, min_card_frac: float = MIN_CARD_FRAC, max_si
         c.len_a *= inv
         c.len_b *= inv
         c.card_w *= inv
-    return Regions(kept, corners, scale, rings)
+    frames = [(o, Quad(f.corners * inv, f.short_side * inv, f.long_side * inv)) for o, f in frames]
+    return Regions(kept, corners, scale, frames=frames,
+                   cut=[c * inv for c in _cut_by_frame(edge_polys, card_px, h, w)], rings=rings)
 
 
 def _ring_quads(regions: np.ndarray, min_short: float, min_area: float, max_area: float) -> list[Quad]:
@@ -560,7 +574,41 @@ def _ring_quads(regions: np.ndarray, min_short: float, min_area: float, max_area
     return out
 
 
-def _nested(quads: list[Quad], partial: list[np.ndarray]) -> list[Quad]:
+def _cut_by_frame(edge_polys: list[tuple[np.ndarray, np.ndarray | None, bool]], card_px: float, h: int,
+                  w: int) -> list[np.ndarray]:
+    """Regions inside an outline whose hull is four-sided with one side on the image's
+    edge, its two other corners square, and the side facing that edge a card's width to
+    a card's length long (working pixels; ``card_px``: the cards' short side), reaching a
+    third of a card's width into the frame: maybe the part in view of a card the frame's
+    edge cuts across. Each is given as the rectangle on its far side (see below)."""
+    out = []
+    for _, hq, interior in edge_polys:
+        if hq is None or not interior or not _at_border(hq, h, w):
+            continue
+        on = (hq[:, 0] < 1) | (hq[:, 1] < 1) | (hq[:, 0] > w - 2) | (hq[:, 1] > h - 2)
+        if int(on.sum()) != 2:
+            continue
+        i = int(np.flatnonzero(on & _nxt(on))[0]) if (on & _nxt(on)).any() else -1
+        if i < 0:
+            continue
+        a, b, c, d = (hq[(i + k) % 4] for k in range(4))  # a, b on the edge
+        far = float(np.linalg.norm(d - c))
+        depth = min(float(np.linalg.norm(c - b)), float(np.linalg.norm(d - a)))
+        square = all(abs(float(np.dot(u, v))) < 0.35 * float(np.linalg.norm(u) * np.linalg.norm(v)) + 1e-9
+                     for u, v in ((b - c, d - c), (c - d, a - d)))
+        if square and 0.7 * card_px <= far <= 1.3 * CARD_ASPECT * card_px and depth >= card_px / 3:
+            # The rectangle on the far side, as deep as the nearer of the cut sides: the
+            # frame's edge cuts a tilted card askew, and a pattern warped from such a
+            # trapezoid is sheared unevenly.
+            n = np.array([d[1] - c[1], c[0] - d[0]], np.float32) / far
+            if float(np.dot(n, a - d)) < 0:
+                n = -n
+            out.append(np.array([d + n * depth, c + n * depth, c, d], np.float32))
+    return out
+
+
+def _nested(quads: list[Quad], partial: list[np.ndarray], shape: tuple[int, ...] | None = None,
+            frames_out: list[tuple[Quad, Quad]] | None = None) -> list[Quad]:
     """Sort out card-shaped quads that lie inside bigger ones.
 
     A court card's picture frame, a pip or a piece of art is card-shaped too and lies
@@ -568,12 +616,15 @@ def _nested(quads: list[Quad], partial: list[np.ndarray]) -> list[Quad]:
     a row is often card-shaped as well, with the top card inside it sharing two of its
     corners; and a sheet of paper or a tray under the cards is a big quad with whole
     cards inside. Those outer quads are not cards: they go (their outline still offers
-    its square corners), and the cards inside stay."""
+    its square corners), and the cards inside stay. An outline that the image's edge
+    (``shape``) closes off is no card seen whole: what lies inside it is no pip (a back's
+    middle inside the table's region that the frame's edge and a hand close off)."""
     quads = sorted(quads, key=lambda q: -q.short_side * q.long_side)
     dropped = [False] * len(quads)
     for i, o in enumerate(quads):
         area_o = o.short_side * o.long_side
         inner: list[int] = []
+        cut = shape is not None and _at_border(o.corners, shape[0], shape[1])
         for j in range(i + 1, len(quads)):
             q = quads[j]
             if dropped[j] or not _inside(q.corners.mean(axis=0), o.corners, 0):
@@ -581,7 +632,7 @@ def _nested(quads: list[Quad], partial: list[np.ndarray]) -> list[Quad]:
             ratio = q.short_side * q.long_side / area_o
             if ratio >= 0.8:
                 continue  # the same card found twice, a little bigger or smaller
-            if ratio < 0.12:
+            if ratio < 0.12 and not cut:
                 dropped[j] = True  # a pip or a piece of art
                 continue
             inner.append(j)
@@ -602,6 +653,8 @@ def _nested(quads: list[Quad], partial: list[np.ndarray]) -> list[Quad]:
         else:
             for j in inner:
                 dropped[j] = True  # a court card's picture frame
+                if frames_out is not None:
+                    frames_out.append((o, quads[j]))
     return [q for q, d in zip(quads, dropped) if not d]
 
 
@@ -627,7 +680,7 @@ def _oversized(quads: list[Quad], partial: list[np.ndarray], whiteness: np.ndarr
             continue
         mask = np.zeros(roi.shape, np.uint8)
         cv2.fillConvexPoly(mask, np.round(q.corners - (x0, y0)).astype(np.int32), 255)
-        # A card the frame's edge cuts is narrower than it is: it says nothing of the size.
+        # A face the frame's edge cuts shows narrower than a card: it sets no size.
         if cv2.mean(roi, mask)[0] > light and not _at_border(q.corners, *gray.shape[:2]):
             faces.append(q.short_side)
     if len(faces) < 2:

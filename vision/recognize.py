@@ -294,6 +294,12 @@ _BACK_W, _BACK_H = 80, 112
 _BACK_INNER = (slice(9, 103), slice(8, 72))  # 8% and 10% in from the rim
 _BACK_REACH = 14  # the longest lattice step looked for: a sixth of the card's width
 _LATTICE_PEAK = 0.5  # autocorrelation a repeat must reach, in two directions
+# Rays from no shift (one a row, every 3 degrees of the half plane, out to the reach) in
+# the shift window's pixels, where _lattice looks for stripes.
+_RAY_ANGLES = np.radians(np.arange(0, 180, 3))[:, None]
+_RAY_STEPS = np.arange(1.0, _BACK_REACH + 0.01, 0.5)[None, :]
+_RAY_X = (_BACK_REACH + _RAY_STEPS * np.cos(_RAY_ANGLES)).astype(np.float32)
+_RAY_Y = (_RAY_STEPS * np.sin(_RAY_ANGLES)).astype(np.float32)
 
 
 @functools.lru_cache(maxsize=4)
@@ -322,6 +328,14 @@ def _lattice(hp: np.ndarray) -> tuple[float, float]:
     win = np.concatenate([ac[:r + 1, -r:], ac[:r + 1, :r + 1]], axis=1)
     win = win / _shift_overlap(h, w, r)
     win = win / (win[0, r] + 1e-9)
+    # Stripes (straight wood grain, a striped cloth) repeat across themselves only, but
+    # every shift along them matches too, so their peaks stand in every direction: the
+    # match staying high all along one line from no shift out to the reach is no lattice
+    # (a lattice's match falls between its points; backs measured at most 0.13 there,
+    # straight grain 0.81).
+    along = cv2.remap(win, _RAY_X, _RAY_Y, cv2.INTER_LINEAR)
+    if float(along.min(axis=1).max()) >= _LATTICE_PEAK:
+        return 0.0, 0.0
     dy, dx = np.mgrid[0:r + 1, -r:r + 1]
     dist = np.hypot(dy, dx)
     peaks = (win >= cv2.dilate(win, np.ones((3, 3), np.uint8))) & (dist >= 2.5) & (dist <= r) & (
@@ -426,9 +440,10 @@ def _card_shaped(quads: list[Quad]) -> bool:
                for q in quads)
 
 
-def _explained(first: WholeCards) -> bool:
+def _explained(first: WholeCards, frame: np.ndarray) -> bool:
     """Whether the first look's cards explain all of the frame's card stock (no piece of
-    it of card-ish size lies outside them) and its card-shaped outlines."""
+    it of card-ish size lies outside them), its card-shaped outlines and the backs the
+    frame's edge cuts."""
     stock = first.stock.copy()
     areas = []
     for q in first.quads:
@@ -440,6 +455,11 @@ def _explained(first: WholeCards) -> bool:
     # most) has room for fewer than 65536 such pieces.
     n, _, stats, _ = cv2.connectedComponentsWithStats(stock, connectivity=8, ltype=cv2.CV_16U)
     if n >= 2 and int(stats[1:, cv2.CC_STAT_AREA].max()) >= UNEXPLAINED_STOCK * float(np.median(areas)):
+        return False
+    # A back partly out of view (no whiteness, no card's shape) is none of the cards.
+    h, w = frame.shape[:2]
+    if any(not any(_inside(c.mean(axis=0), q.corners, 0.0) for q in first.quads) and
+           _surely_back(frame, np.clip(c, 0, [w - 1, h - 1]).astype(np.float32)) for c in first.cut):
         return False
     # Every card-shaped outline is one of the cards (or something on one).
     return all(any(_inside(o.mean(axis=0), q.corners, 0.0) for q in first.quads) for o in first.outlines)
@@ -457,7 +477,7 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
         return []  # no card's index fits (and a sliver of a frame scales to nothing)
     first = find_whole_cards(frame)
     # The cheap tests first: a frame that fails them goes to the full search unread.
-    if first.quads and _whole_photo_quad(frame) is None and _card_shaped(first.quads) and _explained(first):
+    if first.quads and _whole_photo_quad(frame) is None and _card_shaped(first.quads) and _explained(first, frame):
         plain = [_read_quad(frame, q, templates, deck, style) for q in first.quads]
         # Each quad is a card read (a white quad read as none is a riddle), and not
         # several cards: by its size beside the others' (cards shifted far enough for the
@@ -490,18 +510,29 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
         # lattice, cut by the reader's ink threshold, may pass for a letter); also at the
         # frame's edge, where a coloured middle alone is no proof.
         back = not sure and quad is not cut_out and _surely_back(frame, quad.corners)
+        # A card read by an index that peeks out from under a back lying nearly square on
+        # it: the back's middle was taken for the card's picture frame. A picture is no
+        # lattice: the back is reported, and the card as partly covered.
+        on_top = None if sure or back else next(
+            (f for o, f in regions.frames if o is quad and _surely_back(frame, f.corners)), None)
         if not back and reading is not None and reading.confidence >= min_confidence:
-            detections.append(Detection(reading.card, reading.confidence, oriented))
+            detections.append(Detection(reading.card, reading.confidence, oriented, partial=on_top is not None))
+            if on_top is not None:
+                detections.append(_face_down(on_top.corners))
         elif back or (quad is not cut_out and not _on_frame_border(quad.corners, frame.shape) and _looks_face_down(
                 frame, quad.corners)):
-            detections.append(Detection(None, 0.6, _oriented(quad.corners, 0 if float(
-                np.linalg.norm(quad.corners[1] - quad.corners[0])) <= float(
-                np.linalg.norm(quad.corners[2] - quad.corners[1])) else 1)))
+            detections.append(_face_down(quad.corners))
             if not back:
                 unread.append(qi)
                 down_guess[qi] = detections[-1]
         elif quad is not cut_out:
             unread.append(qi)
+    # A back lying partly out of view: its lattice (a coloured middle alone is no proof
+    # at the frame's edge, where dark wood looks as coloured).
+    for cut in regions.cut:
+        inside = np.clip(cut, 0, [w - 1, h - 1]).astype(np.float32)
+        if not any(_inside(inside.mean(axis=0), k.corners, 0.0) for k in detections) and _surely_back(frame, inside):
+            detections.append(_face_down(inside))
     # The whole cards that _deduplicate keeps whatever the corners read: a corner reading
     # that lies on one of them is dropped there, so it need not be read at all.
     whole = _deduplicate(list(detections))
@@ -624,6 +655,12 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
     # That face-down guess goes too: a sure index lies at one of its index places.
     detections = [d for d in detections if d.card is not None or not any(
         id(k) in unsupported and not _parallel(d.corners, k.corners) and _near_index(k, d) for k in detections)]
+    # A face-down guess by its coloured middle alone, lying on the card a sure corner
+    # reading implies, is that card's picture (court art is as coloured as a back; a back
+    # on that card, its index showing, would reach past the card's edge).
+    detections = [d for d in detections if d.card is not None or d.partial or not any(
+        k.partial and k.card is not None and k.confidence >= SURE_READING and _within(d.corners, k.corners)
+        for k in detections) or _surely_back(frame, d.corners)]
     if demoted or revalued:
         detections = [Detection(d.card, d.confidence, d.corners, partial=True) if id(d) in demoted else
                       revalued.get(id(d), d) for d in detections]
@@ -638,6 +675,12 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
             if ring_reading is not None:
                 found.append(ring_reading)
     return _visible_parts(found, gray)
+
+
+def _face_down(corners: np.ndarray) -> Detection:
+    """A card lying face down with this outline, its first corner at a short side."""
+    return Detection(None, 0.6, _oriented(corners, 0 if float(np.linalg.norm(corners[1] - corners[0])) <= float(
+        np.linalg.norm(corners[2] - corners[1])) else 1))
 
 
 def _one_size(detections: list[Detection]) -> list[Detection]:
@@ -898,6 +941,13 @@ def _index_inside(d: Detection, k: Detection) -> bool:
     """The index a corner reading came from lies on card ``k``: a card cannot show its
     index through another, so the reading was of ``k`` itself."""
     return _inside(_index_middle(d.corners), k.corners, 0.0)
+
+
+def _within(inner: np.ndarray, card: np.ndarray) -> bool:
+    """Whether outline ``inner`` lies on card ``card`` (corners, image pixels), allowing
+    for a card implied by a corner reading a few pixels off."""
+    margin = -0.05 * float(min(np.linalg.norm(card[1] - card[0]), np.linalg.norm(card[3] - card[0])))
+    return all(_inside(p, card, margin) for p in inner)
 
 
 def _corner_inside(d: Detection, k: Detection) -> bool:
