@@ -15,7 +15,7 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
-from engine.cards import Card
+from engine.cards import Card, Suit
 from vision.detect import (CARD_ASPECT, CornerCandidate, Quad, WholeCards, _inside, _iou_quads, _offset_quad,
                            find_regions, find_whole_cards, one_card)
 from vision.indices import index_corners
@@ -50,6 +50,7 @@ SIZE_SPREAD = (0.5, 2.0)
 UNEXPLAINED_STOCK = 0.08
 SHAPE_TOLERANCE = 0.06
 PILE_OUTLINE = 1.2  # an unread outline this much wider than the cards read is several cards
+HALF_ROUND_NEAR = 0.6  # card widths: see _half_round_twins
 LOOSE_OUTLINE = 0.9  # an unread card's outline shrunk to this, about its centre, is read again
 
 
@@ -741,6 +742,13 @@ def _deduplicate(detections: list[Detection]) -> list[Detection]:
                     or _diagonal_twins(d.corners, k.corners) or (_shared_corner(d, k) and d.confidence < SURE_READING)):
                 dup = True  # the same index read twice, a little shifted or turned
                 break
+            if d.partial and k.partial and d.confidence < SURE_READING and _same_colour(d, k) and _half_round_twins(
+                    d.corners, k.corners):
+                # One card read at its two diagonal indices, one misread (its ink's colour
+                # read right) at a card size a little off. (A card may lie so, half round
+                # on another: then it is read sure, or in the other colour.)
+                dup = True
+                break
             if d.partial and k.partial and _at_far_index(d.corners, k.corners) and not _same_way(d.corners, k.corners):
                 # The index a four-index deck prints at the card's other side, seen
                 # sideways, or read with the other handedness (its outline then runs back
@@ -882,6 +890,20 @@ def _diagonal_twins(p: np.ndarray, q: np.ndarray) -> bool:
     was read where the other puts its bottom-right index. (Two cards so would lie one
     exactly on the other, turned half round: the lower one would show no index.)"""
     return _index_near(p, q, (2,), 0.2) and _index_near(q, p, (2,), 0.2)
+
+
+def _same_colour(d: Detection, k: Detection) -> bool:
+    """Whether two readings name cards of one colour (both red or both black)."""
+    red = (Suit.DIAMONDS, Suit.HEARTS)
+    return d.card is not None and k.card is not None and (d.card.suit in red) == (k.card.suit in red)
+
+
+def _half_round_twins(p: np.ndarray, q: np.ndarray) -> bool:
+    """Whether two corner readings turned half round against each other each put their
+    index near the other's bottom-right index, within about half a card width: one card
+    read at its two diagonal corners with two card sizes (the implied outlines then differ)."""
+    return (_parallel(p, q) and not _same_way(p, q) and _index_near(p, q, (2,), HALF_ROUND_NEAR)
+            and _index_near(q, p, (2,), HALF_ROUND_NEAR))
 
 
 def _parallel(p: np.ndarray, q: np.ndarray) -> bool:

@@ -409,6 +409,14 @@ def test_a_corner_read_too_unsure_is_read_again_at_its_ranks_width() -> None:
     assert score.missed == 0 and score.phantoms == 0
 
 
+def test_a_cards_diagonal_index_misread_in_its_colour_is_no_second_card() -> None:
+    # Scene 3425: 6S and QS, partly covered, were each read again at their diagonal
+    # index, unsure, as 6C and QC (outlines half round on theirs, a card width off).
+    found, score = _read_scene(3425)
+    assert {"6S", "QS"} <= found and not {"6C", "QC"} & found
+    assert score.phantoms == 0
+
+
 def test_a_finely_speckled_table_is_no_error() -> None:
     # Tens of thousands of dark specks on light paper: more pieces of ink than 16-bit
     # labels can count. The frame is looked at all the same (no card on it).
