@@ -51,6 +51,10 @@ UNEXPLAINED_STOCK = 0.08
 SHAPE_TOLERANCE = 0.06
 PILE_OUTLINE = 1.2  # an unread outline this much wider than the cards read is several cards
 HALF_ROUND_NEAR = 0.6  # card widths: see _half_round_twins
+# A card's own far index, read as a card's index, implies a card lying beside it (sharing
+# a strip, measured 0.09-0.16 of their union); one lying mostly on it, of the same rank,
+# is a fanned row's next card (0.25).
+FAR_INDEX_OVERLAP = 0.2
 LOOSE_OUTLINE = 0.9  # an unread card's outline shrunk to this, about its centre, is read again
 
 
@@ -601,7 +605,8 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
             if resized is not None:
                 reading, corners, patch = resized
         if on is not None:
-            if on.card is not None and reading.card.rank == on.card.rank and _at_far_index(corners, on.corners):
+            if on.card is not None and reading.card.rank == on.card.rank and _at_far_index(corners, on.corners) and (
+                    _iou_quads(corners, on.corners) < FAR_INDEX_OVERLAP):
                 # The card itself, read at an index a four-index deck prints at its other
                 # side: the surer of the two readings names its suit.
                 if reading.confidence > revalued.get(id(on), on).confidence:
@@ -726,6 +731,10 @@ def _deduplicate(detections: list[Detection]) -> list[Detection]:
                 dup = True  # one deck: a value is on the table once
                 if d.partial:
                     claimed.append(d)
+                break
+            if not d.partial and not k.partial and d.card is not None and k.card is not None and _iou_quads(
+                    d.corners, k.corners) > 0.5:
+                dup = True  # one outline found twice: a card lying on most of another hides it
                 break
             # A face-up index read sure on a "back" is a card lying on it, taken into the
             # back's outline (a pile's outline read as one card face down).

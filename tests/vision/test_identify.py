@@ -417,6 +417,18 @@ def test_a_cards_diagonal_index_misread_in_its_colour_is_no_second_card() -> Non
     assert score.phantoms == 0
 
 
+def test_one_cards_outline_found_twice_and_read_twice_is_one_card() -> None:
+    # Scene 3435: 9C's outline was found twice, the second time read 9S (0.58).
+    assert _scene_score(3435).phantoms == 0
+
+
+def test_a_fanned_rows_next_card_of_the_same_rank_does_not_rename_the_card() -> None:
+    # Scene 3426: AH lies fanned on AS, its index where a four-index deck prints AS's
+    # far one; taken for that index, it renamed one of AS's two outlines AH.
+    found, score = _read_scene(3426)
+    assert "AS" in found and score.phantoms == 0
+
+
 def test_a_finely_speckled_table_is_no_error() -> None:
     # Tens of thousands of dark specks on light paper: more pieces of ink than 16-bit
     # labels can count. The frame is looked at all the same (no card on it).
