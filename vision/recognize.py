@@ -739,6 +739,13 @@ def _deduplicate(detections: list[Detection]) -> list[Detection]:
             # A face-up index read sure on a "back" is a card lying on it, taken into the
             # back's outline (a pile's outline read as one card face down).
             on_back = k.card is None and d.confidence >= SURE_READING and _index_inside(d, k)
+            if d.partial and not k.partial and k.card is not None and d.confidence < SURE_READING <= k.confidence and (
+                    _parallel(d.corners, k.corners) and _index_near(d.corners, k.corners, (0, 2), 1 / 3)):
+                # A card lying nearly square under one read sure whole shows a sliver at its
+                # corner: read there, the whole card's index is misread (the one below shows
+                # none). (When the whole card's reading is unsure too, either may be the misread.)
+                dup = True
+                break
             if d.partial and not k.partial and not on_back and (_corner_inside(d, k) or _index_inside(d, k)):
                 dup = True  # a second reading of a card already found whole
                 break
