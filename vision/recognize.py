@@ -765,6 +765,12 @@ def _deduplicate(detections: list[Detection]) -> list[Detection]:
                 # on another: then it is read sure, or in the other colour.)
                 dup = True
                 break
+            if d.partial and k.partial and d.confidence < SURE_READING and _same_colour(d, k) and not _same_way(
+                    d.corners, k.corners) and _index_near(d.corners, k.corners, (1, 3), 1 / 3):
+                # The far index below, seen sideways, found a little further off (its outline
+                # a card size off): misread, unsure, in its own colour.
+                dup = True
+                break
             if d.partial and k.partial and _at_far_index(d.corners, k.corners) and not _same_way(d.corners, k.corners):
                 # The index a four-index deck prints at the card's other side, seen
                 # sideways, or read with the other handedness (its outline then runs back

@@ -435,6 +435,11 @@ def test_a_sliver_of_a_card_lying_square_under_a_sure_whole_card_reads_as_no_car
     assert _scene_score(seed).phantoms == 0
 
 
+def test_a_far_index_seen_sideways_and_misread_in_its_colour_is_no_second_card() -> None:
+    # Scene 3453: TC's far index, seen sideways a third of a card width off, read JC (0.95).
+    assert _scene_score(3453).phantoms == 0
+
+
 def test_a_finely_speckled_table_is_no_error() -> None:
     # Tens of thousands of dark specks on light paper: more pieces of ink than 16-bit
     # labels can count. The frame is looked at all the same (no card on it).
