@@ -15,7 +15,7 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
-from engine.cards import Card
+from engine.cards import Card, Suit
 from vision.detect import (CARD_ASPECT, CornerCandidate, Quad, WholeCards, _inside, _iou_quads, _offset_quad,
                            find_regions, find_whole_cards, one_card)
 from vision.indices import index_corners
@@ -50,6 +50,11 @@ SIZE_SPREAD = (0.5, 2.0)
 UNEXPLAINED_STOCK = 0.08
 SHAPE_TOLERANCE = 0.06
 PILE_OUTLINE = 1.2  # an unread outline this much wider than the cards read is several cards
+HALF_ROUND_NEAR = 0.6  # card widths: see _half_round_twins
+# A card's own far index, read as a card's index, implies a card lying beside it (sharing
+# a strip, measured 0.09-0.16 of their union); one lying mostly on it, of the same rank,
+# is a fanned row's next card (0.25).
+FAR_INDEX_OVERLAP = 0.2
 LOOSE_OUTLINE = 0.9  # an unread card's outline shrunk to this, about its centre, is read again
 
 
@@ -600,7 +605,8 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
             if resized is not None:
                 reading, corners, patch = resized
         if on is not None:
-            if on.card is not None and reading.card.rank == on.card.rank and _at_far_index(corners, on.corners):
+            if on.card is not None and reading.card.rank == on.card.rank and _at_far_index(corners, on.corners) and (
+                    _iou_quads(corners, on.corners) < FAR_INDEX_OVERLAP):
                 # The card itself, read at an index a four-index deck prints at its other
                 # side: the surer of the two readings names its suit.
                 if reading.confidence > revalued.get(id(on), on).confidence:
@@ -726,9 +732,20 @@ def _deduplicate(detections: list[Detection]) -> list[Detection]:
                 if d.partial:
                     claimed.append(d)
                 break
+            if not d.partial and not k.partial and d.card is not None and k.card is not None and _iou_quads(
+                    d.corners, k.corners) > 0.5:
+                dup = True  # one outline found twice: a card lying on most of another hides it
+                break
             # A face-up index read sure on a "back" is a card lying on it, taken into the
             # back's outline (a pile's outline read as one card face down).
             on_back = k.card is None and d.confidence >= SURE_READING and _index_inside(d, k)
+            if d.partial and not k.partial and k.card is not None and d.confidence < SURE_READING <= k.confidence and (
+                    _parallel(d.corners, k.corners) and _index_near(d.corners, k.corners, (0, 2), 1 / 3)):
+                # A card lying nearly square under one read sure whole shows a sliver at its
+                # corner: read there, the whole card's index is misread (the one below shows
+                # none). (When the whole card's reading is unsure too, either may be the misread.)
+                dup = True
+                break
             if d.partial and not k.partial and not on_back and (_corner_inside(d, k) or _index_inside(d, k)):
                 dup = True  # a second reading of a card already found whole
                 break
@@ -740,6 +757,19 @@ def _deduplicate(detections: list[Detection]) -> list[Detection]:
                     _index_near(d.corners, k.corners, (0,) if d.confidence >= SURE_READING else (0, 2), 0.2)
                     or _diagonal_twins(d.corners, k.corners) or (_shared_corner(d, k) and d.confidence < SURE_READING)):
                 dup = True  # the same index read twice, a little shifted or turned
+                break
+            if d.partial and k.partial and d.confidence < SURE_READING and _same_colour(d, k) and _half_round_twins(
+                    d.corners, k.corners):
+                # One card read at its two diagonal indices, one misread (its ink's colour
+                # read right) at a card size a little off. (A card may lie so, half round
+                # on another: then it is read sure, or in the other colour.)
+                dup = True
+                break
+            if d.partial and k.partial and d.confidence < SURE_READING and _same_colour(d, k) and not _same_way(
+                    d.corners, k.corners) and _index_near(d.corners, k.corners, (1, 3), 1 / 3):
+                # The far index below, seen sideways, found a little further off (its outline
+                # a card size off): misread, unsure, in its own colour.
+                dup = True
                 break
             if d.partial and k.partial and _at_far_index(d.corners, k.corners) and not _same_way(d.corners, k.corners):
                 # The index a four-index deck prints at the card's other side, seen
@@ -882,6 +912,20 @@ def _diagonal_twins(p: np.ndarray, q: np.ndarray) -> bool:
     was read where the other puts its bottom-right index. (Two cards so would lie one
     exactly on the other, turned half round: the lower one would show no index.)"""
     return _index_near(p, q, (2,), 0.2) and _index_near(q, p, (2,), 0.2)
+
+
+def _same_colour(d: Detection, k: Detection) -> bool:
+    """Whether two readings name cards of one colour (both red or both black)."""
+    red = (Suit.DIAMONDS, Suit.HEARTS)
+    return d.card is not None and k.card is not None and (d.card.suit in red) == (k.card.suit in red)
+
+
+def _half_round_twins(p: np.ndarray, q: np.ndarray) -> bool:
+    """Whether two corner readings turned half round against each other each put their
+    index near the other's bottom-right index, within about half a card width: one card
+    read at its two diagonal corners with two card sizes (the implied outlines then differ)."""
+    return (_parallel(p, q) and not _same_way(p, q) and _index_near(p, q, (2,), HALF_ROUND_NEAR)
+            and _index_near(q, p, (2,), HALF_ROUND_NEAR))
 
 
 def _parallel(p: np.ndarray, q: np.ndarray) -> bool:

@@ -409,6 +409,37 @@ def test_a_corner_read_too_unsure_is_read_again_at_its_ranks_width() -> None:
     assert score.missed == 0 and score.phantoms == 0
 
 
+def test_a_cards_diagonal_index_misread_in_its_colour_is_no_second_card() -> None:
+    # Scene 3425: 6S and QS, partly covered, were each read again at their diagonal
+    # index, unsure, as 6C and QC (outlines half round on theirs, a card width off).
+    found, score = _read_scene(3425)
+    assert {"6S", "QS"} <= found and not {"6C", "QC"} & found
+    assert score.phantoms == 0
+
+
+def test_one_cards_outline_found_twice_and_read_twice_is_one_card() -> None:
+    # Scene 3435: 9C's outline was found twice, the second time read 9S (0.58).
+    assert _scene_score(3435).phantoms == 0
+
+
+def test_a_fanned_rows_next_card_of_the_same_rank_does_not_rename_the_card() -> None:
+    # Scene 3426: AH lies fanned on AS, its index where a four-index deck prints AS's
+    # far one; taken for that index, it renamed one of AS's two outlines AH.
+    found, score = _read_scene(3426)
+    assert "AS" in found and score.phantoms == 0
+
+
+@pytest.mark.parametrize("seed", [3305, 3336])
+def test_a_sliver_of_a_card_lying_square_under_a_sure_whole_card_reads_as_no_card(seed: int) -> None:
+    # 9D under 9S (read 8D at 0.81), 8S under TD (read JS at 0.83), each a few pixels off.
+    assert _scene_score(seed).phantoms == 0
+
+
+def test_a_far_index_seen_sideways_and_misread_in_its_colour_is_no_second_card() -> None:
+    # Scene 3453: TC's far index, seen sideways a third of a card width off, read JC (0.95).
+    assert _scene_score(3453).phantoms == 0
+
+
 def test_a_finely_speckled_table_is_no_error() -> None:
     # Tens of thousands of dark specks on light paper: more pieces of ink than 16-bit
     # labels can count. The frame is looked at all the same (no card on it).
