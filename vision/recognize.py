@@ -609,6 +609,12 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
             if reading.confidence < CLEAR_READING:
                 continue  # art or a pip on the card
             demoted.add(id(on))
+            # The same card read whole at another outline (two outlines of one pile, only
+            # one kept in ``whole``) holding this index was several cards too: left whole,
+            # it would win over this reading again.
+            mine = Detection(reading.card, reading.confidence, corners, partial=True)
+            demoted.update(id(k) for k in detections
+                           if not k.partial and k.card == on.card and _index_inside(mine, k))
         detections.append(Detection(reading.card, reading.confidence, corners, partial=True))
         tint[id(detections[-1])] = _paper_saturation(patch)
         if i >= sure_from:

@@ -409,6 +409,15 @@ def test_a_corner_read_too_unsure_is_read_again_at_its_ranks_width() -> None:
     assert score.missed == 0 and score.phantoms == 0
 
 
+def test_another_value_read_on_a_pile_read_whole_twice_makes_both_outlines_several_cards() -> None:
+    # Seed 8065: QC on TH, the pair found as two "whole" QC outlines; the TH's index,
+    # read sure on them, made only the outline kept as the QC several cards, and the
+    # other one, still whole, took the TH's reading as its art.
+    read, score = _read_scene(8065)
+    assert {"QC", "TH"} <= read
+    assert score.missed == 0 and score.phantoms == 0
+
+
 def test_a_finely_speckled_table_is_no_error() -> None:
     # Tens of thousands of dark specks on light paper: more pieces of ink than 16-bit
     # labels can count. The frame is looked at all the same (no card on it).
