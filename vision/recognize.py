@@ -653,11 +653,17 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
     # index misread turned, or a card's outline cut short by a hand or the frame).
     # Likewise a corner reading turned against a surer one whose card its index lies on:
     # that card's pips (a centre pip cut by another card's edge reads as a letter).
+    # Between two sure readings the card edge decides, not the last digits of confidence:
+    # an index with no edge beside it (a centre pip column read sideways) is not the
+    # surer of the two.
+    def surer(k: Detection, d: Detection) -> bool:
+        return k.confidence > d.confidence and not (
+            id(k) in unsupported and id(d) not in unsupported and d.confidence >= SURE_READING)
     detections = [d for d in detections if not d.partial or not any(
         k is not d and not _parallel(d.corners, k.corners) and (
-            (k.confidence > d.confidence or id(d) in unsupported and k.confidence >= SURE_READING) and
+            (surer(k, d) or id(d) in unsupported and k.confidence >= SURE_READING) and
             _near_index(d, k) or
-            k.partial and k.confidence > d.confidence and _index_inside(d, k)) for k in detections)]
+            k.partial and surer(k, d) and _index_inside(d, k)) for k in detections)]
     # That face-down guess goes too: a sure index lies at one of its index places.
     detections = [d for d in detections if d.card is not None or not any(
         id(k) in unsupported and not _parallel(d.corners, k.corners) and _near_index(k, d) for k in detections)]

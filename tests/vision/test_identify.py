@@ -418,6 +418,15 @@ def test_another_value_read_on_a_pile_read_whole_twice_makes_both_outlines_sever
     assert score.missed == 0 and score.phantoms == 0
 
 
+def test_a_sure_index_with_an_edge_is_not_dropped_for_a_sideways_one_without() -> None:
+    # Seed 8081: JH under 8H; the 8H's pip column read sideways as 9H at 1.0 (no card
+    # edge beside it) and the JH's sure index (0.997, its edge showing) lay at one of
+    # the 9H's index places: each dropped the other.
+    read, score = _read_scene(8081)
+    assert {"JH", "8H"} <= read
+    assert score.missed == 0 and score.phantoms == 0
+
+
 def test_a_finely_speckled_table_is_no_error() -> None:
     # Tens of thousands of dark specks on light paper: more pieces of ink than 16-bit
     # labels can count. The frame is looked at all the same (no card on it).
