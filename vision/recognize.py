@@ -560,11 +560,17 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
     # may show on a "whole" card: then that outline was several cards (a pile split at
     # the wrong edge), and a clear reading there says so.
     edgeless: list[CornerCandidate] = []
+    other_index: set[int] = set()  # todo entries at a whole card's other index corner
     for c in index_corners(frame, read_size, gray, edgeless):
         probe = Detection(None, 0.0, _corner_card(c, c.card_w), partial=True)
         on = next((k for k in whole if not k.partial and k.card is not None and _index_inside(probe, k)), None)
         if on is not None and _same_index(probe, on):
-            continue  # the whole card's own index
+            if _index_near(probe.corners, on.corners, (0,), 0.2) or not _index_near(
+                    probe.corners, on.corners, (2,), 0.2):
+                continue  # the whole card's own index, the one it was read at
+            # Its other index, not read when the first was sure: a card prints one value at
+            # both, so another rank read there says the outline is two cards (8D on 3D).
+            other_index.add(len(todo))
         todo.append((c, c.card_w, on))
     # An index with no card edge beside it counts only when it reads sure, off every whole card.
     sure_from = len(todo)
@@ -599,6 +605,12 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
             resized = _sized_by_index(frame, c, w, patch, reading, templates, deck, style)
             if resized is not None:
                 reading, corners, patch = resized
+        # A whole card's other index: another rank there, read sure and no less sure than
+        # the card itself (the index of a card under it, peeking past that corner, makes
+        # it misread at 0.99), is a card of its own; anything else is the card's own print.
+        if i in other_index and (on is None or on.card is None or reading.card.rank == on.card.rank or
+                                 reading.confidence < max(SURE_READING, on.confidence)):
+            continue
         if on is not None:
             if on.card is not None and reading.card.rank == on.card.rank and _at_far_index(corners, on.corners):
                 # The card itself, read at an index a four-index deck prints at its other

@@ -427,6 +427,14 @@ def test_a_sure_index_with_an_edge_is_not_dropped_for_a_sideways_one_without() -
     assert score.missed == 0 and score.phantoms == 0
 
 
+def test_another_rank_read_sure_at_a_whole_cards_other_index_makes_it_two_cards() -> None:
+    # Seed 8238: 8D lying on 3D, the pair found as one outline read 3D at one index
+    # corner; the 8D's index at its other corner was taken for the 3D's own and never read.
+    read, score = _read_scene(8238)
+    assert {"8D", "3D"} <= read
+    assert score.missed == 0 and score.phantoms == 0
+
+
 def test_a_finely_speckled_table_is_no_error() -> None:
     # Tens of thousands of dark specks on light paper: more pieces of ink than 16-bit
     # labels can count. The frame is looked at all the same (no card on it).
