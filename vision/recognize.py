@@ -62,6 +62,8 @@ class Detection:
     # A partly hidden card: the whole card its corner implies (``corners`` outline the part
     # that shows). None when ``corners`` are the whole card.
     implied: np.ndarray | None = None
+    # Read whole, then found to be several cards (another value read clearly on it).
+    split: bool = False
 
     @property
     def center(self) -> tuple[float, float]:
@@ -686,7 +688,7 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
         k.partial and k.card is not None and k.confidence >= SURE_READING and _within(d.corners, k.corners)
         for k in detections) or _surely_back(frame, d.corners)]
     if demoted or revalued:
-        detections = [Detection(d.card, d.confidence, d.corners, partial=True) if id(d) in demoted else
+        detections = [Detection(d.card, d.confidence, d.corners, partial=True, split=True) if id(d) in demoted else
                       revalued.get(id(d), d) for d in detections]
     found = _deduplicate(_one_size(detections))
     # A court card's broken ring of card stock is a card when its index reads sure, where
@@ -762,7 +764,12 @@ def _deduplicate(detections: list[Detection]) -> list[Detection]:
             # pile shifted lengthwise a card's corner falls on the next card's index.)
             if d.partial and k.partial and (
                     _index_near(d.corners, k.corners, (0,) if d.confidence >= SURE_READING else (0, 2), 0.2)
-                    or _diagonal_twins(d.corners, k.corners) or (_shared_corner(d, k) and d.confidence < SURE_READING)):
+                    # (Not so one read whole, its outline then found to be two cards by the
+                    # other's sure reading of another rank: that pile's two index corners.)
+                    or _diagonal_twins(d.corners, k.corners) and not (
+                        (d.split or k.split) and d.card is not None and k.card is not None and
+                        d.card.rank != k.card.rank and min(d.confidence, k.confidence) >= SURE_READING)
+                    or (_shared_corner(d, k) and d.confidence < SURE_READING)):
                 dup = True  # the same index read twice, a little shifted or turned
                 break
             if d.partial and k.partial and _at_far_index(d.corners, k.corners) and not _same_way(d.corners, k.corners):

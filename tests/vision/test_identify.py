@@ -435,6 +435,17 @@ def test_another_rank_read_sure_at_a_whole_cards_other_index_makes_it_two_cards(
     assert score.missed == 0 and score.phantoms == 0
 
 
+def test_two_ranks_read_sure_at_each_others_bottom_right_index_are_two_cards() -> None:
+    # Seed 8419 (the check range): 4D and 3C lying nearly on each other, turned half
+    # round, outlined as one card read 4D; the 3C read sure at its other index made it two
+    # cards, and then each lay where the other puts its bottom-right index: one was taken
+    # for the other's index misread. (Seed 1767's 8H read upside down as 3D, a card read
+    # only at corners, must still go.)
+    read, score = _read_scene(8419)
+    assert {"4D", "3C"} <= read
+    assert score.missed == 0 and score.phantoms == 0
+
+
 def test_a_finely_speckled_table_is_no_error() -> None:
     # Tens of thousands of dark specks on light paper: more pieces of ink than 16-bit
     # labels can count. The frame is looked at all the same (no card on it).
