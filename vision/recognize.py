@@ -67,6 +67,8 @@ class Detection:
     # A partly hidden card: the whole card its corner implies (``corners`` outline the part
     # that shows). None when ``corners`` are the whole card.
     implied: np.ndarray | None = None
+    # Read whole, then found to be several cards (another value read clearly on it).
+    split: bool = False
 
     @property
     def center(self) -> tuple[float, float]:
@@ -565,11 +567,17 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
     # may show on a "whole" card: then that outline was several cards (a pile split at
     # the wrong edge), and a clear reading there says so.
     edgeless: list[CornerCandidate] = []
+    other_index: set[int] = set()  # todo entries at a whole card's other index corner
     for c in index_corners(frame, read_size, gray, edgeless):
         probe = Detection(None, 0.0, _corner_card(c, c.card_w), partial=True)
         on = next((k for k in whole if not k.partial and k.card is not None and _index_inside(probe, k)), None)
         if on is not None and _same_index(probe, on):
-            continue  # the whole card's own index
+            if _index_near(probe.corners, on.corners, (0,), 0.2) or not _index_near(
+                    probe.corners, on.corners, (2,), 0.2):
+                continue  # the whole card's own index, the one it was read at
+            # Its other index, not read when the first was sure: a card prints one value at
+            # both, so another rank read there says the outline is two cards (8D on 3D).
+            other_index.add(len(todo))
         todo.append((c, c.card_w, on))
     # An index with no card edge beside it counts only when it reads sure, off every whole card.
     sure_from = len(todo)
@@ -604,6 +612,12 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
             resized = _sized_by_index(frame, c, w, patch, reading, templates, deck, style)
             if resized is not None:
                 reading, corners, patch = resized
+        # A whole card's other index: another rank there, read sure and no less sure than
+        # the card itself (the index of a card under it, peeking past that corner, makes
+        # it misread at 0.99), is a card of its own; anything else is the card's own print.
+        if i in other_index and (on is None or on.card is None or reading.card.rank == on.card.rank or
+                                 reading.confidence < max(SURE_READING, on.confidence)):
+            continue
         if on is not None:
             if on.card is not None and reading.card.rank == on.card.rank and _at_far_index(corners, on.corners) and (
                     _iou_quads(corners, on.corners) < FAR_INDEX_OVERLAP):
@@ -615,6 +629,12 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
             if reading.confidence < CLEAR_READING:
                 continue  # art or a pip on the card
             demoted.add(id(on))
+            # The same card read whole at another outline (two outlines of one pile, only
+            # one kept in ``whole``) holding this index was several cards too: left whole,
+            # it would win over this reading again.
+            mine = Detection(reading.card, reading.confidence, corners, partial=True)
+            demoted.update(id(k) for k in detections
+                           if not k.partial and k.card == on.card and _index_inside(mine, k))
         detections.append(Detection(reading.card, reading.confidence, corners, partial=True))
         tint[id(detections[-1])] = _paper_saturation(patch)
         if i >= sure_from:
@@ -653,11 +673,17 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
     # index misread turned, or a card's outline cut short by a hand or the frame).
     # Likewise a corner reading turned against a surer one whose card its index lies on:
     # that card's pips (a centre pip cut by another card's edge reads as a letter).
+    # Between two sure readings the card edge decides, not the last digits of confidence:
+    # an index with no edge beside it (a centre pip column read sideways) is not the
+    # surer of the two.
+    def surer(k: Detection, d: Detection) -> bool:
+        return k.confidence > d.confidence and not (
+            id(k) in unsupported and id(d) not in unsupported and d.confidence >= SURE_READING)
     detections = [d for d in detections if not d.partial or not any(
         k is not d and not _parallel(d.corners, k.corners) and (
-            (k.confidence > d.confidence or id(d) in unsupported and k.confidence >= SURE_READING) and
+            (surer(k, d) or id(d) in unsupported and k.confidence >= SURE_READING) and
             _near_index(d, k) or
-            k.partial and k.confidence > d.confidence and _index_inside(d, k)) for k in detections)]
+            k.partial and surer(k, d) and _index_inside(d, k)) for k in detections)]
     # That face-down guess goes too: a sure index lies at one of its index places.
     detections = [d for d in detections if d.card is not None or not any(
         id(k) in unsupported and not _parallel(d.corners, k.corners) and _near_index(k, d) for k in detections)]
@@ -668,7 +694,7 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
         k.partial and k.card is not None and k.confidence >= SURE_READING and _within(d.corners, k.corners)
         for k in detections) or _surely_back(frame, d.corners)]
     if demoted or revalued:
-        detections = [Detection(d.card, d.confidence, d.corners, partial=True) if id(d) in demoted else
+        detections = [Detection(d.card, d.confidence, d.corners, partial=True, split=True) if id(d) in demoted else
                       revalued.get(id(d), d) for d in detections]
     found = _deduplicate(_one_size(detections))
     # A court card's broken ring of card stock is a card when its index reads sure, where
@@ -755,7 +781,12 @@ def _deduplicate(detections: list[Detection]) -> list[Detection]:
             # pile shifted lengthwise a card's corner falls on the next card's index.)
             if d.partial and k.partial and (
                     _index_near(d.corners, k.corners, (0,) if d.confidence >= SURE_READING else (0, 2), 0.2)
-                    or _diagonal_twins(d.corners, k.corners) or (_shared_corner(d, k) and d.confidence < SURE_READING)):
+                    # (Not so one read whole, its outline then found to be two cards by the
+                    # other's sure reading of another rank: that pile's two index corners.)
+                    or _diagonal_twins(d.corners, k.corners) and not (
+                        (d.split or k.split) and d.card is not None and k.card is not None and
+                        d.card.rank != k.card.rank and min(d.confidence, k.confidence) >= SURE_READING)
+                    or (_shared_corner(d, k) and d.confidence < SURE_READING)):
                 dup = True  # the same index read twice, a little shifted or turned
                 break
             if d.partial and k.partial and d.confidence < SURE_READING and _same_colour(d, k) and _half_round_twins(

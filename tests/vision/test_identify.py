@@ -440,6 +440,43 @@ def test_a_far_index_seen_sideways_and_misread_in_its_colour_is_no_second_card()
     assert _scene_score(3453).phantoms == 0
 
 
+def test_another_value_read_on_a_pile_read_whole_twice_makes_both_outlines_several_cards() -> None:
+    # Seed 8065: QC on TH, the pair found as two "whole" QC outlines; the TH's index,
+    # read sure on them, made only the outline kept as the QC several cards, and the
+    # other one, still whole, took the TH's reading as its art.
+    read, score = _read_scene(8065)
+    assert {"QC", "TH"} <= read
+    assert score.missed == 0 and score.phantoms == 0
+
+
+def test_a_sure_index_with_an_edge_is_not_dropped_for_a_sideways_one_without() -> None:
+    # Seed 8081: JH under 8H; the 8H's pip column read sideways as 9H at 1.0 (no card
+    # edge beside it) and the JH's sure index (0.997, its edge showing) lay at one of
+    # the 9H's index places: each dropped the other.
+    read, score = _read_scene(8081)
+    assert {"JH", "8H"} <= read
+    assert score.missed == 0 and score.phantoms == 0
+
+
+def test_another_rank_read_sure_at_a_whole_cards_other_index_makes_it_two_cards() -> None:
+    # Seed 8238: 8D lying on 3D, the pair found as one outline read 3D at one index
+    # corner; the 8D's index at its other corner was taken for the 3D's own and never read.
+    read, score = _read_scene(8238)
+    assert {"8D", "3D"} <= read
+    assert score.missed == 0 and score.phantoms == 0
+
+
+def test_two_ranks_read_sure_at_each_others_bottom_right_index_are_two_cards() -> None:
+    # Seed 8419 (the check range): 4D and 3C lying nearly on each other, turned half
+    # round, outlined as one card read 4D; the 3C read sure at its other index made it two
+    # cards, and then each lay where the other puts its bottom-right index: one was taken
+    # for the other's index misread. (Seed 1767's 8H read upside down as 3D, a card read
+    # only at corners, must still go.)
+    read, score = _read_scene(8419)
+    assert {"4D", "3C"} <= read
+    assert score.missed == 0 and score.phantoms == 0
+
+
 def test_a_finely_speckled_table_is_no_error() -> None:
     # Tens of thousands of dark specks on light paper: more pieces of ink than 16-bit
     # labels can count. The frame is looked at all the same (no card on it).
