@@ -135,6 +135,8 @@ def identify(argv: list[str]) -> int:
             data = Path(name).read_bytes()
         except OSError:
             data = b""
+        # Decoded from the file, not from ``data``: cv2.imdecode gives nothing for a JPEG
+        # cut short, where imread shows the part that arrived.
         frame = _read_quietly(name) if data else None
         if frame is None:
             if not Path(name).exists():

@@ -507,11 +507,7 @@ def find_regions(frame: np.ndarray, min_card_frac: float = MIN_CARD_FRAC, max_si
         corners.append(c)
     corners += _partial_corners(partial, kept, corners, ref_short, card_area)
     inv = 1.0 / scale
-    for q in kept:
-        q.corners = q.corners * inv
-        q.short_side *= inv
-        q.long_side *= inv
-    for q in rings:
+    for q in kept + rings:
         q.corners = q.corners * inv
         q.short_side *= inv
         q.long_side *= inv

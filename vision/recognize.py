@@ -26,9 +26,10 @@ MIN_CONFIDENCE = 0.45
 MIN_FRAME_SIDE = 24  # pixels
 SURE_READING = 0.98
 RANK_GLYPH_HEIGHT = 39  # canonical pixels: a rank's height on the project's faces (40) and on real decks (38-39)
+RANK_RESIZE = 0.05  # a corner whose rank says its card is this much off in width is read again
+GUESS_RESIZE = 0.15  # ... and one whose width was guessed from its own sides
 # A reading that overrides the back test: a back's lattice cut into ink has read as a
 # letter at up to 0.995 on the development scenes.
-RANK_RESIZE = 0.05  # a corner whose rank says its card is this much off in width is read again
 BACK_OVERRIDE = 0.9999
 # A corner of a partly covered card is a guess at a place (art and pips offer many):
 # it must read more clearly than a whole card's index to count.
@@ -97,6 +98,18 @@ def _oriented(corners: np.ndarray, start: int) -> np.ndarray:
     return np.roll(corners, -start, axis=0)
 
 
+def _index_corner(corners: np.ndarray) -> int:
+    """Where an outline (clockwise) is read from: 0 or 1, whichever corner is followed
+    clockwise by a short side (a card's TL, or BR turned half round)."""
+    return 0 if float(np.linalg.norm(corners[1] - corners[0])) <= float(np.linalg.norm(corners[2] - corners[1])) else 1
+
+
+def _card_width(corners: np.ndarray) -> float:
+    """A card's width from its outline (TL, TR, BR, BL as read): the shorter of the two
+    sides at its first corner."""
+    return float(min(np.linalg.norm(corners[1] - corners[0]), np.linalg.norm(corners[3] - corners[0])))
+
+
 class QuadReading(NamedTuple):
     """What a whole card's quad reads as."""
 
@@ -110,9 +123,7 @@ class QuadReading(NamedTuple):
 def _read_quad(frame: np.ndarray, quad: Quad, templates: GlyphTemplates | None, deck: int,
                style: str) -> QuadReading:
     c = quad.corners
-    side01 = float(np.linalg.norm(c[1] - c[0]))
-    side12 = float(np.linalg.norm(c[2] - c[1]))
-    first = 0 if side01 <= side12 else 1  # a corner followed clockwise by a short side is TL or BR
+    first = _index_corner(c)
     readings: list[tuple[IndexReading, np.ndarray]] = []
     for start in (first, first + 2):
         oriented = _oriented(c, start % 4)
@@ -187,17 +198,8 @@ def _sized_by_index(frame: np.ndarray, c: CornerCandidate, card_w: float, patch:
     too long), read again at the width its rank's height gives: a rank stands
     ``RANK_GLYPH_HEIGHT`` canonical pixels tall. The new reading, card corners and patch;
     None when the width was about right, or the card reads otherwise at the new width."""
-    glyphs = extract_glyphs(patch)
-    if glyphs is None:
-        return None
-    scale = glyphs.rank_mask.shape[0] / RANK_GLYPH_HEIGHT
-    if abs(scale - 1.0) < 0.15:
-        return None
-    again_patch, corners = _corner_patch(frame, c, card_w * scale)
-    again = read_index(again_patch, templates, deck, style)
-    if again is None or again.card != reading.card:
-        return None
-    return again, corners, again_patch
+    resized = _rank_sized(frame, c, card_w, patch, templates, deck, style, GUESS_RESIZE)
+    return resized if resized is not None and resized[0].card == reading.card else None
 
 
 def _read_ring(frame: np.ndarray, quad: Quad, templates: GlyphTemplates | None, deck: int,
@@ -207,7 +209,7 @@ def _read_ring(frame: np.ndarray, quad: Quad, templates: GlyphTemplates | None, 
     is weaker evidence than a solid outline: anything framed, a book or a tile, may
     show one.)"""
     c = quad.corners
-    first = 0 if float(np.linalg.norm(c[1] - c[0])) <= float(np.linalg.norm(c[2] - c[1])) else 1
+    first = _index_corner(c)
     sure: list[Detection] = []
     for start in (first, first + 2):
         oriented = _oriented(c, start % 4)
@@ -234,16 +236,16 @@ def _index_in_frame(corners: np.ndarray, shape: tuple[int, ...]) -> bool:
 
 
 def _rank_sized(frame: np.ndarray, c: CornerCandidate, card_w: float, patch: np.ndarray,
-                templates: GlyphTemplates | None, deck: int, style: str
+                templates: GlyphTemplates | None, deck: int, style: str, off: float = RANK_RESIZE
                 ) -> tuple[IndexReading, np.ndarray, np.ndarray] | None:
     """A corner (``patch``, its index patch at width ``card_w``) read again at the width
-    its rank's height gives, when that is RANK_RESIZE or more off: the reading, card
-    corners and patch; None when there is no rank or the width was about right."""
+    its rank's height gives, when that is ``off`` or more off: the reading, card corners
+    and patch; None when there is no rank, no reading, or the width was about right."""
     glyphs = extract_glyphs(patch)
     if glyphs is None:
         return None
     scale = glyphs.rank_mask.shape[0] / RANK_GLYPH_HEIGHT
-    if abs(scale - 1.0) < RANK_RESIZE:
+    if abs(scale - 1.0) < off:
         return None
     again_patch, corners = _corner_patch(frame, c, card_w * scale)
     again = read_index(again_patch, templates, deck, style)
@@ -644,8 +646,7 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
     # enough to be split (a real pair, one card turned a little on the other): its
     # corners are the cards' corners, and at each a card of the size the others were read
     # at (by their indices) may show its index. Then it was no back.
-    sizes = [float(min(np.linalg.norm(d.corners[1] - d.corners[0]), np.linalg.norm(d.corners[3] - d.corners[0])))
-             for d in detections if d.card is not None]
+    sizes = [_card_width(d.corners) for d in detections if d.card is not None]
     if unread and sizes:
         usual = float(np.median(sizes))
         for c in regions.corners:
@@ -711,8 +712,7 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
 
 def _face_down(corners: np.ndarray) -> Detection:
     """A card lying face down with this outline, its first corner at a short side."""
-    return Detection(None, 0.6, _oriented(corners, 0 if float(np.linalg.norm(corners[1] - corners[0])) <= float(
-        np.linalg.norm(corners[2] - corners[1])) else 1))
+    return Detection(None, 0.6, _oriented(corners, _index_corner(corners)))
 
 
 def _one_size(detections: list[Detection]) -> list[Detection]:
@@ -721,8 +721,7 @@ def _one_size(detections: list[Detection]) -> list[Detection]:
     letter in court-card art or in a cloth's pattern, read as an index, implies a card of
     its own size.) Needs three readings of a value to know the size; the spread allows
     for cards held nearer a camera that looks at them from the side."""
-    widths = [float(min(np.linalg.norm(d.corners[1] - d.corners[0]), np.linalg.norm(d.corners[3] - d.corners[0])))
-              for d in detections]
+    widths = [_card_width(d.corners) for d in detections]
     # Only cards read as a value say what a card's size is (a face-down guess can be a tile).
     read = [w for d, w in zip(detections, widths) if d.card is not None]
     if len(read) < 3:
@@ -890,7 +889,7 @@ def _margin_along(gray: np.ndarray, quad: np.ndarray, other: np.ndarray) -> floa
     art and pips of the card above. (0 when no side crosses ``other``.)"""
     fractions: list[float] = []
     h, w = gray.shape[:2]
-    width = float(min(np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[3] - quad[0])))
+    width = _card_width(quad)
     off = max(2.0, 0.03 * width)
     t = np.linspace(0.05, 0.95, 32)[:, None]
     centre = quad.mean(axis=0).astype(np.float64)
@@ -1021,7 +1020,7 @@ def _index_inside(d: Detection, k: Detection) -> bool:
 def _within(inner: np.ndarray, card: np.ndarray) -> bool:
     """Whether outline ``inner`` lies on card ``card`` (corners, image pixels), allowing
     for a card implied by a corner reading a few pixels off."""
-    margin = -0.05 * float(min(np.linalg.norm(card[1] - card[0]), np.linalg.norm(card[3] - card[0])))
+    margin = -0.05 * _card_width(card)
     return all(_inside(p, card, margin) for p in inner)
 
 
