@@ -87,11 +87,11 @@ class Calibrating:
         except CalibrationError as exc:
             return str(exc)
 
-    def _seat_of_card(self) -> dict[int, str]:
-        """Each found card's seat ("T" for the trump card's place): by the arrangement when
-        it works, else by the card's direction from the middle of the frame, so the players
-        see which seat still misses its card."""
-        arrangement = self.arrangement()
+    def _seat_of_card(self, arrangement: tuple[list[tuple[float, float]], tuple[float, float] | None] | str
+                      ) -> dict[int, str]:
+        """Each found card's seat ("T" for the trump card's place): by the ``arrangement``
+        when it works, else by the card's direction from the middle of the frame, so the
+        players see which seat still misses its card."""
         centres = [tuple(d.center) for d in self.cards]
         out: dict[int, str] = {}
         if not isinstance(arrangement, str):
@@ -111,7 +111,7 @@ class Calibrating:
 
     def view(self) -> CalibrationView:
         arrangement = self.arrangement()
-        seats_of = self._seat_of_card()
+        seats_of = self._seat_of_card(arrangement)
         if isinstance(arrangement, str):
             instruction = ASK
         else:
