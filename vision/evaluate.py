@@ -42,41 +42,63 @@ def _near(det: Detection, truth_corners: np.ndarray) -> bool:
     return float(np.linalg.norm(truth_corners.mean(axis=0) - det.corners.mean(axis=0))) < 0.3 * w
 
 
-def score_scene(detections: list[Detection], truth: SceneTruth) -> SceneScore:
-    """Right, wrong, missed and phantom readings of a scene. Each true card takes a
-    detection of its own value first: where cards overlap, one reading can lie near
-    several of them, and the card it names must not be counted wrong on its neighbour."""
-    s = SceneScore()
-    used: set[int] = set()
+def _match(detections: list[Detection], truth: SceneTruth) -> tuple[dict[int, int], dict[int, int], list[str]]:
+    """Which detection is which readable true card: read right (true card -> detection),
+    read wrong (likewise), and each detection's label: "right", "wrong", "hidden" (right,
+    of a card whose index truth calls hidden) or "phantom" (where no card, or no readable
+    card, is). Each true card takes a detection of its own value first: where cards
+    overlap, one reading can lie near several of them, and the card it names must not be
+    counted wrong on its neighbour."""
     readable = truth.readable()
-    matched: dict[int, int] = {}
+    right: dict[int, int] = {}
     for k, t in enumerate(readable):
         match = next((i for i, d in enumerate(detections)
-                      if i not in used and d.card == t.card and _near(d, t.corners)), None)
+                      if i not in right.values() and d.card == t.card and _near(d, t.corners)), None)
         if match is not None:
-            used.add(match)
-            matched[k] = match
+            right[k] = match
+    used = set(right.values())
+    wrong: dict[int, int] = {}
     for k, t in enumerate(readable):
-        s.expected += 1
-        if k in matched:
-            s.correct += 1
+        if k in right:
             continue
         near = [i for i, d in enumerate(detections) if i not in used and _near(d, t.corners)]
         if near:
             used.add(near[0])
+            wrong[k] = near[0]
+    labels = ["phantom"] * len(detections)
+    for i, d in enumerate(detections):
+        if i in right.values():
+            labels[i] = "right"
+        elif i in used:
+            labels[i] = "wrong"
+        elif any(d.card == t.card and _near(d, t.corners) for t in truth.cards):
+            labels[i] = "hidden"
+    return right, wrong, labels
+
+
+def label_readings(detections: list[Detection], truth: SceneTruth) -> list[str]:
+    """What each detection is: "right", "wrong", "hidden" or "phantom" (see ``_match``)."""
+    return _match(detections, truth)[2]
+
+
+def score_scene(detections: list[Detection], truth: SceneTruth) -> SceneScore:
+    """Right, wrong, missed and phantom readings of a scene."""
+    s = SceneScore()
+    right, wrong, labels = _match(detections, truth)
+    for k, t in enumerate(truth.readable()):
+        s.expected += 1
+        if k in right:
+            s.correct += 1
+        elif k in wrong:
             s.wrong += 1
-            s.details.append(f"{t.card} read as {detections[near[0]].card}")
+            s.details.append(f"{t.card} read as {detections[wrong[k]].card}")
         else:
             s.missed += 1
             s.details.append(f"{t.card} missed")
-    for i, d in enumerate(detections):
-        if i in used:
-            continue
-        # A reading of a card whose index truth calls hidden is not a phantom if it is right.
-        if any(d.card == t.card and _near(d, t.corners) for t in truth.cards):
-            continue
-        s.phantoms += 1
-        s.details.append(f"phantom {d.card} at {tuple(round(v) for v in d.center)}")
+    for d, label in zip(detections, labels):
+        if label == "phantom":
+            s.phantoms += 1
+            s.details.append(f"phantom {d.card} at {tuple(round(v) for v in d.center)}")
     return s
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine.cards import Card
-from vision.evaluate import score_scene
+from vision.evaluate import label_readings, score_scene
 from vision.recognize import Detection
 from vision.synth import CardTruth, SceneTruth
 
@@ -31,3 +31,14 @@ def test_a_wrong_reading_still_counts_as_wrong() -> None:
     kd = _card("KD", 100, 100)
     score = score_scene([Detection(Card.parse("QD"), 0.9, kd.corners.copy())], _truth(kd))
     assert (score.correct, score.wrong, score.missed, score.phantoms) == (0, 1, 0, 0)
+
+
+def test_each_reading_is_labelled_right_wrong_or_phantom() -> None:
+    # What the phantom check learns from: one label per reading, as score_scene counts them.
+    kd, ts = _card("KD", 100, 100), _card("TS", 300, 100)
+    readings = [Detection(Card.parse("QD"), 0.9, kd.corners.copy()),
+                Detection(Card.parse("TS"), 0.99, ts.corners.copy()),
+                Detection(Card.parse("7H"), 0.8, kd.corners.copy() + 400)]
+    assert label_readings(readings, _truth(kd, ts)) == ["wrong", "right", "phantom"]
+    score = score_scene(readings, _truth(kd, ts))
+    assert (score.correct, score.wrong, score.missed, score.phantoms) == (1, 1, 0, 1)
