@@ -8,7 +8,7 @@ SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # On a Pi, Picamera2 comes from apt (python3-picamera2): let the venv see it.
 VENV_FLAGS ?= $(shell [ -d /usr/lib/python3/dist-packages/picamera2 ] && echo --system-site-packages)
 
-.PHONY: venv run test bench typecheck train-reader clean install
+.PHONY: venv run test bench typecheck train-reader train-phantoms clean install
 
 venv: $(VENV)/.installed
 
@@ -42,6 +42,13 @@ train-reader: venv
 	  echo "make: installing the fonts the reader learns from"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq fonts-dejavu-core fonts-urw-base35; }
 	$(BIN)/python tools/train_reader.py
+
+# Retrain the phantom check (vision/data/phantom_net.npz, committed) on synthetic scenes
+# and the edje-tf-cards train split: about half an hour on two cores. Training needs
+# torch (the product does not): this installs torch 2.13.0, a CPU build, into the venv.
+train-phantoms: venv
+	$(BIN)/python -c 'import torch' 2>/dev/null || $(BIN)/python -m pip install -q torch==2.13.0
+	$(BIN)/python tools/train_phantoms.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .hypothesis

@@ -21,6 +21,7 @@ from vision.detect import (CARD_ASPECT, CornerCandidate, Quad, WholeCards, _insi
 from vision.indices import index_corners
 from vision.faces import CARD_H, CARD_W, INDEX_H, INDEX_W
 from vision.index_reader import GlyphTemplates, IndexReading, extract_glyphs, ink_mask, read_index
+from vision import phantoms
 
 MIN_CONFIDENCE = 0.45
 MIN_FRAME_SIDE = 24  # pixels
@@ -56,6 +57,9 @@ HALF_ROUND_NEAR = 0.6  # card widths: see _half_round_twins
 # a strip, measured 0.09-0.16 of their union); one lying mostly on it, of the same rank,
 # is a fanned row's next card (0.25).
 FAR_INDEX_OVERLAP = 0.2
+# The phantom check's cut: an unsure corner reading it thinks more likely than this to be
+# no card is dropped (see vision/phantoms.py).
+PHANTOM_CUT = 0.99
 LOOSE_OUTLINE = 0.9  # an unread card's outline shrunk to this, about its centre, is read again
 
 
@@ -475,13 +479,16 @@ def _explained(first: WholeCards, frame: np.ndarray) -> bool:
 
 
 def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
-                   templates: GlyphTemplates | None = None, min_confidence: float = MIN_CONFIDENCE) -> list[Detection]:
+                   templates: GlyphTemplates | None = None, min_confidence: float = MIN_CONFIDENCE,
+                   check_phantoms: bool = True) -> list[Detection]:
     """All cards in a BGR frame, whole or partly hidden, face up or face down.
 
     A cascade: the plain whole cards are found and read first; only when they leave
     something unexplained (card stock or an outline outside them, a quad that reads as
     no card or may be several) does the frame get the full search (the faint edge pass,
-    pile splitting, corners, index ink)."""
+    pile splitting, corners, index ink). Its readings of partly hidden cards then pass
+    the learned phantom check (vision/phantoms.py), unless ``check_phantoms`` is off (to
+    collect what the check learns from)."""
     if min(frame.shape[:2]) < MIN_FRAME_SIDE:
         return []  # no card's index fits (and a sliver of a frame scales to nothing)
     first = find_whole_cards(frame)
@@ -707,7 +714,24 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
             ring_reading = _read_ring(frame, ring, templates, deck, style)
             if ring_reading is not None:
                 found.append(ring_reading)
-    return _visible_parts(found, gray)
+    seen = _visible_parts(found, gray)
+    return _without_phantoms(frame, seen) if check_phantoms else seen
+
+
+def _without_phantoms(frame: np.ndarray, detections: list[Detection]) -> list[Detection]:
+    """Drop the corner readings that the learned phantom check takes for no card (a
+    cloth's checks, a court card's picture, an index seen sideways, read as a value)."""
+    looked = [i for i in range(len(detections)) if phantoms.checked(i, detections)]
+    if not looked:
+        return detections
+    net = phantoms.phantom_net()
+    drop = set()
+    for i in looked:
+        patch = cv2.resize(_patch_from_quad(frame, phantoms.whole(detections[i])), phantoms.PATCH_SIZE,
+                           interpolation=cv2.INTER_AREA)
+        if net.phantom_probability(phantoms.patch_input(patch), phantoms.relation_features(i, detections)) > PHANTOM_CUT:
+            drop.add(i)
+    return [d for i, d in enumerate(detections) if i not in drop]
 
 
 def _face_down(corners: np.ndarray) -> Detection:

@@ -449,6 +449,21 @@ def test_another_value_read_on_a_pile_read_whole_twice_makes_both_outlines_sever
     assert score.missed == 0 and score.phantoms == 0
 
 
+@pytest.mark.parametrize("seed", [4207, 4287])
+def test_the_phantom_check_drops_an_unsure_corner_reading_of_no_card(seed: int) -> None:
+    # Development scenes where the rules kept an unsure corner reading of no card beside
+    # the real ones (4207: 8S at 0.975 beside a KS; 4287: 6S at 0.918 beside a JH). The
+    # learned check drops it and keeps every card.
+    from vision.evaluate import score_scene
+    from vision.synth import random_scene
+
+    scene = random_scene(seed)
+    unchecked = identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style, check_phantoms=False)
+    assert score_scene(unchecked, scene.truth).phantoms == 1
+    score = _scene_score(seed)
+    assert score.phantoms == 0 and score.correct == score.expected
+
+
 def test_a_sure_index_with_an_edge_is_not_dropped_for_a_sideways_one_without() -> None:
     # Seed 8081: JH under 8H; the 8H's pip column read sideways as 9H at 1.0 (no card
     # edge beside it) and the JH's sure index (0.997, its edge showing) lay at one of
