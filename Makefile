@@ -48,7 +48,7 @@ train-reader: venv
 # torch (the product does not): this installs torch 2.13.0, a CPU build, into the venv.
 train-phantoms: venv
 	$(BIN)/python -c 'import torch' 2>/dev/null || $(BIN)/python -m pip install -q torch==2.13.0
-	$(BIN)/python tools/train_phantoms.py
+	$(BIN)/python tools/train_phantoms.py $(ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .hypothesis

@@ -39,7 +39,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from vision import phantoms  # noqa: E402
 from vision.bench import shared_dir  # noqa: E402
 from vision.evaluate import label_readings  # noqa: E402
-from vision.recognize import PHANTOM_CUT, _patch_from_quad, identify_cards  # noqa: E402
+from engine.cards import Card  # noqa: E402
+from vision.recognize import PHANTOM_CUT, Detection, _patch_from_quad, identify_cards  # noqa: E402
 from vision.synth import random_scene  # noqa: E402
 
 CONV_CHANNELS = (8, 16, 16)
@@ -65,7 +66,16 @@ def collect(seeds: range) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarra
             relations.append(phantoms.relation_features(i, found))
             labels.append(int(label == "phantom"))
             where.append(seed)
-    return (np.array(patches, np.uint8).reshape(-1, h, w, 3), np.array(relations, np.float32).reshape(len(labels), -1),
+    return _arrays(patches, relations, labels, where)
+
+
+def _arrays(patches: list[np.ndarray], relations: list[np.ndarray], labels: list[int],
+            where: list[int]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    w, h = phantoms.PATCH_SIZE
+    # (A few scenes may hold no checked reading: their relations still have their width.)
+    blank = Detection(Card.parse("AS"), 0.5, np.array([[0, 0], [25, 0], [25, 35], [0, 35]], np.float32), partial=True)
+    width = len(phantoms.relation_features(0, [blank]))
+    return (np.array(patches, np.uint8).reshape(-1, h, w, 3), np.array(relations, np.float32).reshape(-1, width),
             np.array(labels, np.int64), np.array(where, np.int64))
 
 
@@ -106,8 +116,7 @@ def collect_edje(root: Path) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nda
             relations.append(phantoms.relation_features(i, found))
             labels.append(label)
             where.append(-1 - n)
-    return (np.array(patches, np.uint8).reshape(-1, h, w, 3), np.array(relations, np.float32).reshape(len(labels), -1),
-            np.array(labels, np.int64), np.array(where, np.int64))
+    return _arrays(patches, relations, labels, where)
 
 
 def build(torch: Any, relations: int) -> Any:
