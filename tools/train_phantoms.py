@@ -217,7 +217,7 @@ def main(argv: list[str] | None = None) -> int:
     # What the product will do: the numpy network read back from the file.
     check = phantoms.PhantomNet.from_arrays(dict(np.load(args.out)))
     ai = np.nonzero(apart)[0]
-    p = np.array([check.phantom_probability(phantoms.patch_input(patches[i]), relations[i]) for i in ai])
+    p = check.phantom_probabilities(np.stack([phantoms.patch_input(patches[i]) for i in ai]), relations[ai])
     ya = y[ai]
     print(f"kept apart: {len(ai)} readings, {int(ya.sum())} of them phantoms")
     for cut in sorted({0.9, 0.97, 0.99, 0.995, 0.998, PHANTOM_CUT}):

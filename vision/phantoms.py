@@ -113,19 +113,20 @@ def checked(i: int, readings: Sequence[Reading]) -> bool:
 
 
 def _conv3x3(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """A 3x3 convolution, zero-padded to keep its size, then ReLU: (C, H, W) -> (K, H, W)."""
-    c, h, wd = x.shape
-    padded = np.pad(x, ((0, 0), (1, 1), (1, 1)))
-    windows = np.lib.stride_tricks.sliding_window_view(padded, (3, 3), axis=(1, 2))  # C, H, W, 3, 3
-    cols = windows.transpose(1, 2, 0, 3, 4).reshape(h * wd, c * 9)
-    out: np.ndarray = np.maximum(cols @ w.reshape(w.shape[0], -1).T + b, 0.0).T.reshape(-1, h, wd)
+    """A 3x3 convolution, zero-padded to keep its size, then ReLU, over a batch:
+    (N, C, H, W) -> (N, K, H, W)."""
+    n, c, h, wd = x.shape
+    padded = np.pad(x, ((0, 0), (0, 0), (1, 1), (1, 1)))
+    windows = np.lib.stride_tricks.sliding_window_view(padded, (3, 3), axis=(2, 3))  # N, C, H, W, 3, 3
+    cols = windows.transpose(0, 2, 3, 1, 4, 5).reshape(n * h * wd, c * 9)
+    out: np.ndarray = np.maximum(cols @ w.reshape(w.shape[0], -1).T + b, 0.0).reshape(n, h, wd, -1).transpose(0, 3, 1, 2)
     return out
 
 
 def _pool2(x: np.ndarray) -> np.ndarray:
-    """2x2 max pooling (an odd last row or column is dropped)."""
-    k, h, w = x.shape
-    out: np.ndarray = x[:, :h // 2 * 2, :w // 2 * 2].reshape(k, h // 2, 2, w // 2, 2).max(axis=(2, 4))
+    """2x2 max pooling over a batch (an odd last row or column is dropped)."""
+    n, k, h, w = x.shape
+    out: np.ndarray = x[:, :, :h // 2 * 2, :w // 2 * 2].reshape(n, k, h // 2, 2, w // 2, 2).max(axis=(3, 5))
     return out
 
 
@@ -140,18 +141,19 @@ class PhantomNet:
     relation_scale: np.ndarray
     dense: tuple[tuple[np.ndarray, np.ndarray], ...]  # (weights out x in, bias)
 
-    def phantom_probability(self, patch: np.ndarray, relations: np.ndarray) -> float:
-        """The probability that a reading with this patch (``patch_input``) and these
-        ``relation_features`` is no card."""
-        h = patch
+    def phantom_probabilities(self, patches: np.ndarray, relations: np.ndarray) -> np.ndarray:
+        """For readings with these patches (``patch_input``, stacked) and these
+        ``relation_features`` (one row each): the probability that each is no card."""
+        h = patches
         for w, b in self.convs:
             h = _pool2(_conv3x3(h, w, b))
-        z = np.concatenate([h.ravel(), (relations - self.relation_mean) / self.relation_scale])
+        z = np.concatenate([h.reshape(len(h), -1), (relations - self.relation_mean) / self.relation_scale], axis=1)
         for i, (w, b) in enumerate(self.dense):
-            z = w @ z + b
+            z = z @ w.T + b
             if i < len(self.dense) - 1:
                 z = np.maximum(z, 0.0)
-        return float(1.0 / (1.0 + np.exp(z[0] - z[1])))
+        out: np.ndarray = 1.0 / (1.0 + np.exp(z[:, 0] - z[:, 1]))
+        return out
 
     @classmethod
     def from_arrays(cls, data: dict[str, np.ndarray]) -> PhantomNet:
