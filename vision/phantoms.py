@@ -1,19 +1,20 @@
-"""The phantom check: a small learned second look at each unsure reading of a partly
-hidden card.
+"""The phantom check: a small learned second look at each reading of a partly hidden
+card.
 
 A corner reading is made wherever the detector offers a square corner, and the rules of
 ``recognize`` keep one reading per index. What is left over that is no card at all is
 mostly a corner offered in the wrong place: a tablecloth's checks, a court card's
 picture, a centre pip, an index seen sideways or at the card's other end, read as some
-value with less than full confidence. Seen as a picture, such a corner looks nothing like
-an index at a card's corner (a rank over its pip on white card stock, the card's edges
-along two sides), and its place among the other readings is telling too (on another
-card's outline, at another card's corner, a size off). A network learned both from the
-project's own synthetic tables, where every reading's truth is known
-(``tools/train_phantoms.py`` makes the weights, from development seeds only).
+value. Seen as a picture, such a corner looks nothing like an index at a card's corner
+(a rank over its pip on white card stock, the card's edges along two sides), and its
+place among the other readings is telling too (on another card's outline, at another
+card's corner, a size off, beside an index of its own rank). A small convolutional
+network learned both, from the project's synthetic tables, where every reading's truth
+is known, and from the real photos of the edje train split (``tools/train_phantoms.py``
+makes the weights; development seeds and the train split only).
 
-Only face-up readings of a partly hidden card below ``SURE_READING`` are looked at:
-whole cards and sure readings are left as they are. The weights live in
+Only face-up readings of a partly hidden card are looked at: whole cards and backs are
+left as they are. The network runs in numpy; its weights live in
 ``vision/data/phantom_net.npz`` (package data, committed).
 """
 
@@ -88,15 +89,16 @@ def relation_features(i: int, readings: Sequence[Reading]) -> np.ndarray:
             continue
         gap = float(np.linalg.norm(k.corners[0] - corner)) / w
         both = d.card is not None and k.card is not None
+        rank_too = both and d.card is not None and k.card is not None and d.card.rank == k.card.rank
         if gap < nearest:
             nearest = gap
             same_colour = float(_red(d.card) == _red(k.card)) if both else 0.5
-            same_rank = float(both and d.card is not None and k.card is not None and d.card.rank == k.card.rank)
+            same_rank = float(rank_too)
         crowd += float(gap < 1.0)
         ends = whole(k)
         at_corner = min(at_corner, float(np.min(np.linalg.norm(ends - corner, axis=1))) / w)
-        if both and d.card is not None and k.card is not None and d.card.rank == k.card.rank:
-            far = min(gap, float(np.linalg.norm(ends[2] - corner)) / w)
+        if rank_too:
+            far = min(gap, float(np.linalg.norm(ends[2] - corner)) / w)  # its index, or its far one
             if far < rank_gap:
                 rank_gap, rank_colour = far, float(_red(d.card) == _red(k.card))
         if cv2.pointPolygonTest(k.corners.reshape(-1, 1, 2).astype(np.float32),

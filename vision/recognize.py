@@ -57,8 +57,9 @@ HALF_ROUND_NEAR = 0.6  # card widths: see _half_round_twins
 # a strip, measured 0.09-0.16 of their union); one lying mostly on it, of the same rank,
 # is a fanned row's next card (0.25).
 FAR_INDEX_OVERLAP = 0.2
-# The phantom check's cut: an unsure corner reading it thinks more likely than this to be
-# no card is dropped (see vision/phantoms.py).
+# The phantom check's cut: a reading of a partly hidden card that the check thinks more
+# likely than this to be no card is dropped (see vision/phantoms.py). At 0.9 it dropped
+# real cards and no more phantoms.
 PHANTOM_CUT = 0.99
 LOOSE_OUTLINE = 0.9  # an unread card's outline shrunk to this, about its centre, is read again
 
