@@ -117,6 +117,8 @@ def identify(argv: list[str]) -> int:
     args = parser.parse_args(argv)
 
     from vision.profile import ProfileError, load_profile
+    from vision.glyph_net import reader_nets
+    from vision.phantoms import phantom_net
     from vision.recognize import identify_cards
 
     templates = None
@@ -128,6 +130,14 @@ def identify(argv: list[str]) -> int:
             return EXIT_BAD_INPUT
     if args.annotate is not None and args.annotate.suffix.lower() not in (".png", ".jpg", ".jpeg", ".bmp"):
         _err(f"tafel vision identify: --annotate {args.annotate}: use a .png or .jpg file name")
+        return EXIT_BAD_INPUT
+    try:
+        # The learned parts' weights ship with the package: an install without them is
+        # broken, and says so once rather than failing on the first photo with cards.
+        reader_nets()
+        phantom_net()
+    except FileNotFoundError as exc:
+        _err(f"tafel vision identify: {exc}")
         return EXIT_BAD_INPUT
     failed = 0
     for i, name in enumerate(args.images):

@@ -84,6 +84,20 @@ class _no_raise:
         return False
 
 
+def test_an_install_without_the_learned_weights_fails_in_one_line(
+        table_photo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from vision import phantoms
+
+    monkeypatch.setattr(phantoms, "WEIGHTS_PATH", tmp_path / "phantom_net.npz")
+    phantoms.phantom_net.cache_clear()
+    try:
+        assert identify([str(table_photo)]) == 2
+    finally:
+        phantoms.phantom_net.cache_clear()
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "phantom_net.npz" in err[0] and "missing" in err[0]
+
+
 def test_annotate_writes_a_picture(table_photo: Path, tmp_path: Path) -> None:
     out = tmp_path / "seen.png"
     assert identify([str(table_photo), "--annotate", str(out)]) == 0
