@@ -57,6 +57,8 @@ HALF_ROUND_NEAR = 0.6  # card widths: see _half_round_twins
 # a strip, measured 0.09-0.16 of their union); one lying mostly on it, of the same rank,
 # is a fanned row's next card (0.25).
 FAR_INDEX_OVERLAP = 0.2
+# A face-down guess by colour alone must be this close to the read cards' width.
+BACK_SIZE_SPREAD = 0.25
 # The phantom check's cut: a reading of a partly hidden card that the check thinks more
 # likely than this to be no card is dropped (see vision/phantoms.py). At 0.9 it dropped
 # real cards and no more phantoms.
@@ -560,6 +562,16 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
     # A corner's card takes that size too; the outlines' own sizes only when no card was
     # read (an outline read as no card may be a row's, a box's, or a back found too small).
     read_size = float(np.median(read_w)) if read_w else 0.0
+    if read_size:
+        # A back is a card: an outline guessed face down by its coloured middle alone, at
+        # another size than the cards read, is something else lying there (a phone, a
+        # box, a patch of tiles: on real photos, which have no backs, every such guess
+        # was one, most under two thirds of a card wide).
+        off = {id(g) for g in down_guess.values() if abs(_card_width(g.corners) / read_size - 1) > BACK_SIZE_SPREAD}
+        if off:
+            detections = [d for d in detections if id(d) not in off]
+            whole = [k for k in whole if id(k) not in off]
+            down_guess = {q: g for q, g in down_guess.items() if id(g) not in off}
     card_w = read_size or (float(np.median([q.short_side for q in regions.quads])) if regions.quads else 0.0)
     todo: list[tuple[CornerCandidate, float, Detection | None]] = []
     guessed: set[int] = set()  # todo entries whose card width is a guess from the corner's sides
