@@ -44,7 +44,7 @@ train-reader: venv
 	$(BIN)/python tools/train_reader.py
 
 # Retrain the phantom check (vision/data/phantom_net.npz, committed) on synthetic scenes
-# and the edje-tf-cards train split: about half an hour on two cores. Training needs
+# and the edje-tf-cards train split: about half an hour on two cores (estimated). Training needs
 # torch (the product does not): this installs torch 2.13.0, a CPU build, into the venv.
 train-phantoms: venv
 	$(BIN)/python -c 'import torch' 2>/dev/null || $(BIN)/python -m pip install -q torch==2.13.0

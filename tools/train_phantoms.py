@@ -1,7 +1,7 @@
 """Train the phantom check (vision/phantoms.py) on the project's synthetic tables.
 
     make train-phantoms      # installs torch 2.13.0 (CPU) in .venv, then runs this:
-    .venv/bin/python tools/train_phantoms.py   # ~30 min on this machine (2 cores) -> vision/data/phantom_net.npz
+    .venv/bin/python tools/train_phantoms.py   # ~30 min here (2 cores; estimated) -> vision/data/phantom_net.npz
 
 Every synthetic scene knows its truth, so every reading the recogniser makes of it can be
 labelled: a card (read right, or right of a card whose index truth calls hidden) or a
