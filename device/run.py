@@ -265,7 +265,16 @@ def _camera(config: Config, simulated: bool, rng: random.Random, inputs: InputQu
 
 def _watcher(config: Config, sim: Any, deck: int) -> Any:
     from device.watcher import VisionWatcher
+    from vision.glyph_net import reader_nets
+    from vision.phantoms import phantom_net
 
+    try:
+        # The learned parts' weights ship with the package: without them the first frame
+        # with a card in it would stop the table mid-game.
+        reader_nets()
+        phantom_net()
+    except FileNotFoundError as exc:
+        raise RunError(f"tafel run: {exc}") from None
     if sim is None:
         templates = None
         if config.profile is not None:

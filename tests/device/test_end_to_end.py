@@ -89,6 +89,20 @@ def test_tafel_run_bad_input_is_one_line(tmp_path: Path, capsys: pytest.CaptureF
     assert code == 2 and message in err and err.count("\n") == 1 and "Traceback" not in err
 
 
+def test_tafel_run_without_the_learned_weights_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    from vision import phantoms
+
+    monkeypatch.setattr(phantoms, "WEIGHTS_PATH", tmp_path / "phantom_net.npz")
+    phantoms.phantom_net.cache_clear()
+    try:
+        code = main(["run", "--headless", "--hands", "1", "--journal", str(tmp_path / "j.sqlite")])
+    finally:
+        phantoms.phantom_net.cache_clear()
+    err = capsys.readouterr().err
+    assert code == 2 and "phantom_net.npz" in err and err.count("\n") == 1 and "Traceback" not in err
+
+
 def test_a_simulated_run_cut_off_mid_hand_starts_a_new_match(tmp_path: Path,
                                                                capsys: pytest.CaptureFixture[str]) -> None:
     journal = tmp_path / "journal.sqlite"
