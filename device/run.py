@@ -265,14 +265,10 @@ def _camera(config: Config, simulated: bool, rng: random.Random, inputs: InputQu
 
 def _watcher(config: Config, sim: Any, deck: int) -> Any:
     from device.watcher import VisionWatcher
-    from vision.glyph_net import reader_nets
-    from vision.phantoms import phantom_net
+    from vision.recognize import load_networks
 
     try:
-        # The learned parts' weights ship with the package: without them the first frame
-        # with a card in it would stop the table mid-game.
-        reader_nets()
-        phantom_net()
+        load_networks()  # a broken install stops here, not mid-game at the first card seen
     except FileNotFoundError as exc:
         raise RunError(f"tafel run: {exc}") from None
     if sim is None:

@@ -40,7 +40,7 @@ from vision import phantoms  # noqa: E402
 from vision.bench import shared_dir  # noqa: E402
 from vision.evaluate import label_readings  # noqa: E402
 from engine.cards import Card  # noqa: E402
-from vision.recognize import PHANTOM_CUT, Detection, _patch_from_quad, identify_cards  # noqa: E402
+from vision.recognize import PHANTOM_CUT, Detection, _check_patch, identify_cards  # noqa: E402
 from vision.synth import random_scene  # noqa: E402
 
 CONV_CHANNELS = (8, 16, 16)
@@ -54,15 +54,13 @@ def collect(seeds: range) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarra
     relations: list[np.ndarray] = []
     labels: list[int] = []
     where: list[int] = []
-    w, h = phantoms.PATCH_SIZE
     for seed in seeds:
         scene = random_scene(seed)
         found = identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style, check_phantoms=False)
         for i, label in enumerate(label_readings(found, scene.truth)):
             if label == "wrong" or not phantoms.checked(i, found):
                 continue
-            patches.append(cv2.resize(_patch_from_quad(scene.frame, phantoms.whole(found[i])), (w, h),
-                                      interpolation=cv2.INTER_AREA))
+            patches.append(_check_patch(scene.frame, found[i]))
             relations.append(phantoms.relation_features(i, found))
             labels.append(int(label == "phantom"))
             where.append(seed)
@@ -95,7 +93,6 @@ def collect_edje(root: Path) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nda
     relations: list[np.ndarray] = []
     labels: list[int] = []
     where: list[int] = []
-    w, h = phantoms.PATCH_SIZE
     for n, (name, boxes) in enumerate(sorted(read_edje_labels(str(root.parent / f"{root.name}_labels.csv")).items())):
         frame = cv2.imread(str(root / name))
         if frame is None:
@@ -112,7 +109,7 @@ def collect_edje(root: Path) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nda
                 label = 0
             else:
                 continue
-            patches.append(cv2.resize(_patch_from_quad(frame, phantoms.whole(d)), (w, h), interpolation=cv2.INTER_AREA))
+            patches.append(_check_patch(frame, d))
             relations.append(phantoms.relation_features(i, found))
             labels.append(label)
             where.append(-1 - n)

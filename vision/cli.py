@@ -117,9 +117,7 @@ def identify(argv: list[str]) -> int:
     args = parser.parse_args(argv)
 
     from vision.profile import ProfileError, load_profile
-    from vision.glyph_net import reader_nets
-    from vision.phantoms import phantom_net
-    from vision.recognize import identify_cards
+    from vision.recognize import identify_cards, load_networks
 
     templates = None
     if args.profile:
@@ -132,10 +130,7 @@ def identify(argv: list[str]) -> int:
         _err(f"tafel vision identify: --annotate {args.annotate}: use a .png or .jpg file name")
         return EXIT_BAD_INPUT
     try:
-        # The learned parts' weights ship with the package: an install without them is
-        # broken, and says so once rather than failing on the first photo with cards.
-        reader_nets()
-        phantom_net()
+        load_networks()
     except FileNotFoundError as exc:
         _err(f"tafel vision identify: {exc}")
         return EXIT_BAD_INPUT

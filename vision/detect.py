@@ -331,6 +331,12 @@ def _iou_quads(p: np.ndarray, q: np.ndarray) -> float:
     return float(inter / union) if union > 0 else 0.0
 
 
+def _card_width(corners: np.ndarray) -> float:
+    """A card's width from its outline (TL, TR, BR, BL as read): the shorter of the two
+    sides at its first corner."""
+    return float(min(np.linalg.norm(corners[1] - corners[0]), np.linalg.norm(corners[3] - corners[0])))
+
+
 def _inside(point: np.ndarray, quad: np.ndarray, margin: float) -> bool:
     return cv2.pointPolygonTest(quad.reshape(-1, 1, 2).astype(np.float32),
                                 (float(point[0]), float(point[1])), True) > margin

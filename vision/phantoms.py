@@ -28,7 +28,9 @@ from typing import Final, Protocol, Sequence
 import cv2
 import numpy as np
 
-from engine.cards import Card, Suit
+from engine.cards import Card
+from vision.detect import _card_width
+from vision.faces import suit_is_red
 
 WEIGHTS_PATH: Final = Path(__file__).resolve().parent / "data" / "phantom_net.npz"
 
@@ -52,10 +54,6 @@ def whole(d: Reading) -> np.ndarray:
     return d.corners if d.implied is None else d.implied
 
 
-def _width(corners: np.ndarray) -> float:
-    return float(min(np.linalg.norm(corners[1] - corners[0]), np.linalg.norm(corners[3] - corners[0])))
-
-
 def patch_input(patch: np.ndarray) -> np.ndarray:
     """The index patch (BGR, ``PATCH_SIZE``) as the network sees it: each channel scaled
     to the paper's grey (the patch's brighter part), channels first."""
@@ -66,7 +64,7 @@ def patch_input(patch: np.ndarray) -> np.ndarray:
 
 
 def _red(card: Card | None) -> float:
-    return 0.5 if card is None else float(card.suit in (Suit.HEARTS, Suit.DIAMONDS))
+    return 0.5 if card is None else float(suit_is_red(card.suit))
 
 
 def relation_features(i: int, readings: Sequence[Reading]) -> np.ndarray:
@@ -79,8 +77,8 @@ def relation_features(i: int, readings: Sequence[Reading]) -> np.ndarray:
     index read twice.)"""
     d = readings[i]
     corner = d.corners[0]
-    w = max(_width(whole(d)), 1.0)
-    sizes = [_width(whole(k)) for k in readings if k.card is not None]
+    w = max(_card_width(whole(d)), 1.0)
+    sizes = [_card_width(whole(k)) for k in readings if k.card is not None]
     usual = float(np.median(sizes)) if sizes else w
     nearest, same_colour, same_rank, holding, at_corner = 3.0, 0.5, 0.0, 0.0, 3.0
     rank_gap, rank_colour, crowd = 3.0, 0.5, 0.0
@@ -121,8 +119,8 @@ def _conv3x3(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
     padded = np.pad(x, ((0, 0), (0, 0), (1, 1), (1, 1)))
     windows = np.lib.stride_tricks.sliding_window_view(padded, (3, 3), axis=(2, 3))  # N, C, H, W, 3, 3
     cols = windows.transpose(0, 2, 3, 1, 4, 5).reshape(n * h * wd, c * 9)
-    out: np.ndarray = np.maximum(cols @ w.reshape(w.shape[0], -1).T + b, 0.0).reshape(n, h, wd, -1).transpose(0, 3, 1, 2)
-    return out
+    out: np.ndarray = np.maximum(cols @ w.reshape(w.shape[0], -1).T + b, 0.0)
+    return out.reshape(n, h, wd, -1).transpose(0, 3, 1, 2)
 
 
 def _pool2(x: np.ndarray) -> np.ndarray:

@@ -15,11 +15,12 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
-from engine.cards import Card, Suit
-from vision.detect import (CARD_ASPECT, CornerCandidate, Quad, WholeCards, _inside, _iou_quads, _offset_quad,
-                           find_regions, find_whole_cards, one_card)
+from engine.cards import Card
+from vision.detect import (CARD_ASPECT, CornerCandidate, Quad, WholeCards, _card_width, _inside, _iou_quads,
+                           _offset_quad, find_regions, find_whole_cards, one_card)
 from vision.indices import index_corners
-from vision.faces import CARD_H, CARD_W, INDEX_H, INDEX_W
+from vision.faces import CARD_H, CARD_W, INDEX_H, INDEX_W, suit_is_red
+from vision.glyph_net import reader_nets
 from vision.index_reader import GlyphTemplates, IndexReading, extract_glyphs, ink_mask, read_index
 from vision import phantoms
 
@@ -82,7 +83,7 @@ class Detection:
     def center(self) -> tuple[float, float]:
         """Where the card lies: the middle of the whole card, also of one partly hidden
         (the part that shows changes with every card laid on it; the card does not)."""
-        c = (self.corners if self.implied is None else self.implied).mean(axis=0)
+        c = phantoms.whole(self).mean(axis=0)
         return float(c[0]), float(c[1])
 
     def to_json(self) -> dict[str, object]:
@@ -109,12 +110,6 @@ def _index_corner(corners: np.ndarray) -> int:
     """Where an outline (clockwise) is read from: 0 or 1, whichever corner is followed
     clockwise by a short side (a card's TL, or BR turned half round)."""
     return 0 if float(np.linalg.norm(corners[1] - corners[0])) <= float(np.linalg.norm(corners[2] - corners[1])) else 1
-
-
-def _card_width(corners: np.ndarray) -> float:
-    """A card's width from its outline (TL, TR, BR, BL as read): the shorter of the two
-    sides at its first corner."""
-    return float(min(np.linalg.norm(corners[1] - corners[0]), np.linalg.norm(corners[3] - corners[0])))
 
 
 class QuadReading(NamedTuple):
@@ -481,6 +476,15 @@ def _explained(first: WholeCards, frame: np.ndarray) -> bool:
     return all(any(_inside(o.mean(axis=0), q.corners, 0.0) for q in first.quads) for o in first.outlines)
 
 
+def load_networks() -> None:
+    """Load the learned parts' weights now (they stay loaded). They ship with the package:
+    an install without them is broken, and a program that calls this at its start says
+    so there (FileNotFoundError names the file) rather than at the first frame with a
+    card in it."""
+    reader_nets()
+    phantoms.phantom_net()
+
+
 def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
                    templates: GlyphTemplates | None = None, min_confidence: float = MIN_CONFIDENCE,
                    check_phantoms: bool = True) -> list[Detection]:
@@ -742,12 +746,16 @@ def _without_phantoms(frame: np.ndarray, detections: list[Detection]) -> list[De
     # One reading at a time: the batch's larger products went to OpenBLAS's threads,
     # which on a busy core cost eight times as much (33 ms for five readings, not 4).
     for i in looked:
-        patch = cv2.resize(_patch_from_quad(frame, phantoms.whole(detections[i])), phantoms.PATCH_SIZE,
-                           interpolation=cv2.INTER_AREA)
-        p = net.phantom_probabilities(phantoms.patch_input(patch)[None], phantoms.relation_features(i, detections)[None])
-        if p[0] > PHANTOM_CUT:
+        patch = phantoms.patch_input(_check_patch(frame, detections[i]))
+        if net.phantom_probabilities(patch[None], phantoms.relation_features(i, detections)[None])[0] > PHANTOM_CUT:
             drop.add(i)
     return [d for i, d in enumerate(detections) if i not in drop]
+
+
+def _check_patch(frame: np.ndarray, d: Detection) -> np.ndarray:
+    """The index patch the phantom check looks at (and learns from): the whole card's
+    that the reading implies, halved to ``phantoms.PATCH_SIZE``."""
+    return cv2.resize(_patch_from_quad(frame, phantoms.whole(d)), phantoms.PATCH_SIZE, interpolation=cv2.INTER_AREA)
 
 
 def _face_down(corners: np.ndarray) -> Detection:
@@ -986,8 +994,7 @@ def _diagonal_twins(p: np.ndarray, q: np.ndarray) -> bool:
 
 def _same_colour(d: Detection, k: Detection) -> bool:
     """Whether two readings name cards of one colour (both red or both black)."""
-    red = (Suit.DIAMONDS, Suit.HEARTS)
-    return d.card is not None and k.card is not None and (d.card.suit in red) == (k.card.suit in red)
+    return d.card is not None and k.card is not None and suit_is_red(d.card.suit) == suit_is_red(k.card.suit)
 
 
 def _half_round_twins(p: np.ndarray, q: np.ndarray) -> bool:
