@@ -605,12 +605,23 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
             # both, so another rank read there says the outline is two cards (8D on 3D).
             other_index.add(len(todo))
         todo.append((c, c.card_w, on))
-    # An index with no card edge beside it counts only when it reads sure, off every whole card.
+    # An index with no card edge beside it counts only when it reads sure, off every whole
+    # card but a fanned row's (below).
     sure_from = len(todo)
+    on_face: set[int] = set()  # of those, the ones read on a whole card
     for c in edgeless:
         probe = Detection(None, 0.0, _corner_card(c, c.card_w), partial=True)
-        if not any(_index_inside(probe, k) for k in whole):
+        on = next((k for k in whole if _index_inside(probe, k)), None)
+        if on is None:
             todo.append((c, c.card_w, None))
+        elif not on.partial and on.card is not None and _same_way(probe.corners, on.corners) and not _same_index(
+                probe, on):
+            # On a card read whole, away from its indices and lying its way: the next card
+            # of a fanned row lying on it, its edges white on white (the whole card's
+            # outline ran on under it). Turned against it, it is the card's own index seen
+            # sideways, or its far index, or a card's peeking from under it.
+            todo.append((c, c.card_w, on))
+            on_face.add(len(todo) - 1)
     inked = _rank_ink(frame, [(c, w) for c, w, _ in todo])
     demoted: set[int] = set()
     revalued: dict[int, Detection] = {}
@@ -644,6 +655,8 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
         if i in other_index and (on is None or on.card is None or reading.card.rank == on.card.rank or
                                  reading.confidence < max(SURE_READING, on.confidence)):
             continue
+        if i in on_face and on is not None and on.card is not None and reading.card.rank == on.card.rank:
+            continue  # the card's own print: its pips, or an index a four-index deck adds
         if on is not None:
             if on.card is not None and reading.card.rank == on.card.rank and _at_far_index(corners, on.corners) and (
                     _iou_quads(corners, on.corners) < FAR_INDEX_OVERLAP):

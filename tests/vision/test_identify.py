@@ -288,6 +288,24 @@ def test_a_sure_index_with_no_edge_beside_it_outlasts_an_unsure_turned_guess(see
     assert score.details == []
 
 
+@pytest.mark.parametrize("seed, card", [(4158, "AH"), (4016, "KH"), (1120, "KD")])
+def test_the_next_card_of_a_fanned_row_whose_edges_are_white_on_white_is_read(seed: int, card: str) -> None:
+    # The next card of a row lies on a card read whole, the same way round: its index sits
+    # on that card's face with no card edge beside it (white on white), and the whole
+    # card's outline ran on under it. Such an index was taken for the card's own print.
+    read, score = _read_scene(seed)
+    assert card in read
+    assert score.details == []
+
+
+def test_a_card_peeking_from_under_one_turned_half_round_does_not_split_it() -> None:
+    # KD lies under 8H turned half round, a sliver of its index showing at the 8H's corner:
+    # read there, it is no fanned row's next card, and the 8H stays one card.
+    read, score = _read_scene(1042)
+    assert "8H" in read
+    assert score.details == []
+
+
 @pytest.mark.parametrize("seed, cards", [(1343, ["TH"]), (1807, ["TC", "TS"])])
 def test_a_ten_under_another_card_turned_half_across_is_read(seed: int, cards: list[str]) -> None:
     # A "10" is as wide as it is tall: turned some 45 degrees (and blurred into one
