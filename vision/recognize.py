@@ -659,9 +659,11 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
             continue  # the card's own print: its pips, or an index a four-index deck adds
         if on is not None:
             if on.card is not None and reading.card.rank == on.card.rank and _at_far_index(corners, on.corners) and (
-                    _iou_quads(corners, on.corners) < FAR_INDEX_OVERLAP):
+                    _iou_quads(corners, on.corners) < FAR_INDEX_OVERLAP) and suit_is_red(
+                    reading.card.suit) == suit_is_red(on.card.suit):
                 # The card itself, read at an index a four-index deck prints at its other
-                # side: the surer of the two readings names its suit.
+                # side: the surer of the two readings names its suit. (Not in the other
+                # colour, which the ink tells surely: a fanned row's next card of that rank.)
                 if reading.confidence > revalued.get(id(on), on).confidence:
                     revalued[id(on)] = Detection(reading.card, reading.confidence, on.corners)
                 continue

@@ -298,6 +298,15 @@ def test_the_next_card_of_a_fanned_row_whose_edges_are_white_on_white_is_read(se
     assert score.details == []
 
 
+@pytest.mark.parametrize("seed, card", [(4236, "8S"), (9119, "6H")])
+def test_a_fanned_rows_next_card_of_the_same_rank_in_the_other_colour_is_read(seed: int, card: str) -> None:
+    # 8S lying on the row's 8H where a four-index deck prints the 8H's far index: read
+    # there, it was taken for the 8H's own far index. The ink's colour tells them apart.
+    read, score = _read_scene(seed)
+    assert card in read
+    assert score.details == []
+
+
 def test_a_card_peeking_from_under_one_turned_half_round_does_not_split_it() -> None:
     # KD lies under 8H turned half round, a sliver of its index showing at the 8H's corner:
     # read there, it is no fanned row's next card, and the 8H stays one card.
