@@ -9,7 +9,8 @@ reported face down (``card`` None).
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 import cv2
@@ -22,7 +23,7 @@ from vision.indices import index_corners
 from vision.faces import CARD_H, CARD_W, INDEX_H, INDEX_W, suit_is_red
 from vision.glyph_net import reader_nets
 from vision.index_reader import GlyphTemplates, IndexReading, extract_glyphs, ink_mask, read_index
-from vision import phantoms
+from vision import phantoms, pips
 
 MIN_CONFIDENCE = 0.45
 MIN_FRAME_SIDE = 24  # pixels
@@ -64,6 +65,12 @@ BACK_SIZE_SPREAD = 0.25
 # likely than this to be no card is dropped (see vision/phantoms.py). At 0.9 it dropped
 # real cards and no more phantoms.
 PHANTOM_CUT = 0.99
+# A whole card read less sure than this has its suit checked against its centre pips
+# (vision/pips.py): an index's pip is a few pixels across, a centre pip several times
+# that. The pips overrule the index's suit when they favour the other suit of its
+# colour a thousand to one.
+PIP_CHECK = 0.9995
+PIP_OVERRULE = math.log(1000.0)
 LOOSE_OUTLINE = 0.9  # an unread card's outline shrunk to this, about its centre, is read again
 
 
@@ -483,6 +490,7 @@ def load_networks() -> None:
     card in it."""
     reader_nets()
     phantoms.phantom_net()
+    pips.pip_net()
 
 
 def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
@@ -512,8 +520,8 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
                 p.reading.confidence >= BACK_OVERRIDE or not _surely_back(frame, q.corners))
                for p, q in zip(plain, first.quads)) and (
                 len(first.quads) > 1 or plain[0].both_corners or one_card(frame, first.quads[0], first.scale)):
-            return _deduplicate([Detection(p.reading.card, p.reading.confidence, p.corners)
-                                 for p in plain if p.reading is not None])
+            return _suit_by_centre_pips(frame, _deduplicate([Detection(p.reading.card, p.reading.confidence, p.corners)
+                                                             for p in plain if p.reading is not None]))
     regions = find_regions(frame, first=first)
     # Grey at full resolution: several steps look at it, converted once.
     gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
@@ -747,7 +755,23 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
             if ring_reading is not None:
                 found.append(ring_reading)
     seen = _visible_parts(found, gray)
-    return _without_phantoms(frame, seen) if check_phantoms else seen
+    return _suit_by_centre_pips(frame, _without_phantoms(frame, seen) if check_phantoms else seen)
+
+
+def _suit_by_centre_pips(frame: np.ndarray, detections: list[Detection]) -> list[Detection]:
+    """Whole number cards and aces read less than quite sure, with the suit their centre
+    pips name when those clearly say the other suit of the index's colour (a small club
+    and spade blur into one blob; a centre pip shows its shape). A partly hidden card is
+    left as read: what shows of it is a guess, and another card's pips may lie there."""
+    out = []
+    for d in detections:
+        if d.card is not None and not d.partial and d.confidence < PIP_CHECK and pips.has_centre_pips(d.card.rank):
+            votes, n = pips.suit_votes(frame, d.corners, d.corners, suit_is_red(d.card.suit))
+            other = next((s for s in votes if s != d.card.suit), None)
+            if n and other is not None and votes[other] - votes[d.card.suit] > PIP_OVERRULE:
+                d = replace(d, card=Card(d.card.rank, other))
+        out.append(d)
+    return out
 
 
 def _without_phantoms(frame: np.ndarray, detections: list[Detection]) -> list[Detection]:

@@ -84,18 +84,22 @@ class _no_raise:
         return False
 
 
+@pytest.mark.parametrize("part, loader, file", [("phantoms", "phantom_net", "phantom_net.npz"),
+                                                ("pips", "pip_net", "pip_net.npz")])
 def test_an_install_without_the_learned_weights_fails_in_one_line(
-        table_photo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    from vision import phantoms
+        part: str, loader: str, file: str, table_photo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import importlib
 
-    monkeypatch.setattr(phantoms, "WEIGHTS_PATH", tmp_path / "phantom_net.npz")
-    phantoms.phantom_net.cache_clear()
+    module = importlib.import_module(f"vision.{part}")
+    monkeypatch.setattr(module, "WEIGHTS_PATH", tmp_path / file)
+    getattr(module, loader).cache_clear()
     try:
         assert identify([str(table_photo)]) == 2
     finally:
-        phantoms.phantom_net.cache_clear()
+        getattr(module, loader).cache_clear()
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and "phantom_net.npz" in err[0] and "missing" in err[0]
+    assert len(err) == 1 and file in err[0] and "missing" in err[0]
 
 
 def test_annotate_writes_a_picture(table_photo: Path, tmp_path: Path) -> None:

@@ -307,6 +307,14 @@ def test_a_fanned_rows_next_card_of_the_same_rank_in_the_other_colour_is_read(se
     assert score.details == []
 
 
+def test_a_whole_cards_suit_blurred_at_its_index_is_read_from_its_centre_pips() -> None:
+    # A 2C whose index pips, a few pixels across, blur into a blob read as a spade at both
+    # corners (0.995); its two centre pips show a club plainly.
+    read, score = _read_scene(4169)
+    assert "2C" in read and "2S" not in read
+    assert score.details == []
+
+
 def test_a_card_peeking_from_under_one_turned_half_round_does_not_split_it() -> None:
     # KD lies under 8H turned half round, a sliver of its index showing at the 8H's corner:
     # read there, it is no fanned row's next card, and the 8H stays one card.

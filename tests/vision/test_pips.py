@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from engine.cards import Card, Rank, Suit
+from vision import pips
+from vision.synth import Camera, Effects, PlacedCard, render_table
+
+
+def _card_on_table(card: str, angle: float = 20.0) -> tuple[np.ndarray, np.ndarray]:
+    frame, truth = render_table([PlacedCard(Card.parse(card), 0, 0, angle)], seed=3, table="light_wood",
+                                camera=Camera(px_per_mm=1.4), effects=Effects(noise=3, jpeg_quality=80))
+    return frame, truth.cards[0].corners
+
+
+@pytest.mark.parametrize("card, suit", [("7C", Suit.CLUBS), ("7S", Suit.SPADES), ("4H", Suit.HEARTS),
+                                        ("4D", Suit.DIAMONDS), ("AC", Suit.CLUBS), ("AS", Suit.SPADES)])
+def test_the_centre_pips_name_the_suit_at_camera_distance(card: str, suit: Suit) -> None:
+    frame, corners = _card_on_table(card)
+    votes, n = pips.suit_votes(frame, corners, corners, red=suit in (Suit.HEARTS, Suit.DIAMONDS))
+    assert n >= 1
+    other = next(s for s in votes if s != suit)
+    assert votes[suit] - votes[other] > 5.0, votes
+
+
+@pytest.mark.parametrize("card", ["3C", "5S", "AC"])
+def test_pips_read_the_same_with_the_card_turned_half_round(card: str) -> None:
+    # A pip on the middle line is printed upright; read from the card's other index it
+    # is upside down, and a club upside down must not pass for a spade.
+    frame, corners = _card_on_table(card)
+    turned = np.roll(corners, 2, axis=0)
+    votes, _ = pips.suit_votes(frame, turned, turned, red=False)
+    suit = Card.parse(card).suit
+    other = next(s for s in votes if s != suit)
+    assert votes[suit] > votes[other]
+
+
+def test_only_pips_wholly_in_the_part_that_shows_count() -> None:
+    frame, corners = _card_on_table("8S")
+    _, all_pips = pips.suit_votes(frame, corners, corners, red=False)
+    # The top third of the card (TL, TR, then a third of the way down each long side).
+    top = np.array([corners[0], corners[1], corners[1] + (corners[2] - corners[1]) / 3,
+                    corners[0] + (corners[3] - corners[0]) / 3], np.float32)
+    _, some = pips.suit_votes(frame, corners, top, red=False)
+    assert 0 < some < all_pips
+
+
+def test_a_grey_frame_gives_no_votes() -> None:
+    frame, corners = _card_on_table("7C")
+    votes, n = pips.suit_votes(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), corners, corners, red=False)
+    assert n == 0 and votes == {}
+
+
+def test_court_cards_have_no_centre_pips_and_aces_do() -> None:
+    assert not any(pips.has_centre_pips(r) for r in (Rank.JACK, Rank.QUEEN, Rank.KING))
+    assert all(pips.has_centre_pips(r) for r in (Rank.TWO, Rank.TEN, Rank.ACE))

@@ -1,0 +1,150 @@
+"""A card's suit from its centre pips.
+
+At camera distance an index's pip is a few pixels across: a club and a spade blur into
+the same blob, and the index reader can name the wrong one of the two, surely (a 2C read
+as 2S at 0.995). The same card's centre pips are two to four times larger and show their
+shape plainly. A small network names each centre pip that shows whole; their votes
+decide the suit when they clearly disagree with an unsure index.
+
+The network learned pips printed in every suit-bearing font under ``/usr/share/fonts``
+and the project's own pip shape, at random sizes, weights and tilts, upright and upside
+down, "photographed" at 55-230 camera pixels per card width (``tools/train_pips.py``; no
+real photo goes in). Its weights are ``vision/data/pip_net.npz`` (package data,
+committed). On the bidly photos (a real deck it never saw) every one of the 30 cards
+whose centre pips it found was named right, by a wide margin.
+
+Pure array-in, array-out: the card's corners come from the reader.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Final
+
+import cv2
+import numpy as np
+
+from engine.cards import Rank, Suit
+from vision.faces import CARD_H, CARD_W
+from vision.glyph_net import Mlp
+
+WEIGHTS_PATH: Final = Path(__file__).resolve().parent / "data" / "pip_net.npz"
+
+# The network's classes: each suit upright, then upside down (the lower half of a card
+# prints its pips turned; a pip on the middle line may lie either way).
+SUITS: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+
+# The part of a canonical card (250x350) looked at: its middle, clear of every index.
+MIDDLE: Final = (56, 36, CARD_W - 56, CARD_H - 36)  # x0, y0, x1, y1
+FEATURE_SIDE: Final = 20
+# A centre pip, in canonical pixels: 44 on the project's faces, about 35-50 on real decks,
+# 90 for an ace's.
+PIP_SIZE: Final = (22, 110)
+# Within this fraction of the card's height of its middle line a pip may lie either way.
+MIDDLE_LINE: Final = 0.06
+
+
+def _ink_level(region: np.ndarray) -> np.ndarray:
+    """How dark each pixel is in its darkest colour channel, in 1/256 of the paper's value
+    of that channel (the brightest part of the region), as float32."""
+    channels = [c.astype(np.float32) for c in cv2.split(region)[:3]]
+    b, g, r = channels
+    gray = (b + 2 * g + r) / 4
+    paper_grey = float(np.percentile(gray, 85))
+    on_paper = gray >= paper_grey - 12
+    levels = [np.clip(256.0 * (1.0 - c / max(float(c[on_paper].mean()), 8.0)), 0, 255) for c in channels]
+    level: np.ndarray = np.max(levels, axis=0).astype(np.float32)
+    return level
+
+
+def pip_features(mask: np.ndarray, level: np.ndarray) -> np.ndarray:
+    """What the network sees of one pip: its ink and its shading, stretched to a square,
+    and its proportions."""
+    side = (FEATURE_SIDE, FEATURE_SIDE)
+    m = cv2.resize(mask.astype(np.float32), side, interpolation=cv2.INTER_AREA).ravel()
+    shade = cv2.resize(level / max(float(level.max()), 1.0), side, interpolation=cv2.INTER_AREA).ravel()
+    h, w = mask.shape
+    return np.concatenate([m, shade, [np.log(w / h), float(mask.mean())]]).astype(np.float32)
+
+
+def find_pips(level: np.ndarray, visible: np.ndarray) -> list[tuple[np.ndarray, np.ndarray, float]]:
+    """The pip-shaped pieces of ink that lie wholly on the visible part of a card's middle
+    (``level`` from ``_ink_level``, ``visible`` a 0/1 mask): each one's mask and level in
+    its box, and the height of its centre (region pixels)."""
+    shown = level[visible > 0]
+    if shown.size == 0:
+        return []
+    top = float(np.percentile(shown, 99))
+    if top < 60:
+        return []  # no print: blank card stock
+    ink = ((level >= 0.5 * top) & (visible > 0)).astype(np.uint8)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    lo, hi = PIP_SIZE
+    grow = np.ones((5, 5), np.uint8)
+    out = []
+    for i in range(1, n):
+        x, y, w, h, area = (int(v) for v in stats[i])
+        if not (lo <= w <= hi and lo <= h <= hi and 0.6 <= w / h <= 1.6 and 0.35 <= area / (w * h) <= 0.92):
+            continue
+        if x <= 0 or y <= 0 or x + w >= ink.shape[1] or y + h >= ink.shape[0]:
+            continue  # cut by the region's edge: only part of it shows
+        ya, xa = max(y - 2, 0), max(x - 2, 0)
+        around = cv2.dilate((labels[ya:y + h + 2, xa:x + w + 2] == i).view(np.uint8), grow)
+        if (visible[ya:y + h + 2, xa:x + w + 2][around > 0] == 0).any():
+            continue  # runs to the edge of what shows: another card may hide the rest
+        own = labels[y:y + h, x:x + w]
+        mask = (own == i).astype(np.float32)
+        pip_level = level[y:y + h, x:x + w] * ((own == i) | (own == 0))
+        out.append((mask, pip_level, y + h / 2))
+    return out
+
+
+@functools.lru_cache(maxsize=1)
+def pip_net() -> Mlp:
+    """The committed network (FileNotFoundError names the file if the install lacks it)."""
+    if not WEIGHTS_PATH.is_file():
+        raise FileNotFoundError(f"{WEIGHTS_PATH}: the centre pip reader's weights are missing from this install")
+    with np.load(WEIGHTS_PATH) as f:
+        return Mlp.from_arrays({k: f[k] for k in f.files}, "pip")
+
+
+def suit_votes(frame: np.ndarray, card: np.ndarray, shows: np.ndarray, red: bool) -> tuple[dict[Suit, float], int]:
+    """The log-probability of each suit of one colour that the centre pips showing give,
+    summed over them, and how many there were. ``card``: the whole card's corners (TL, TR,
+    BR, BL as read, frame pixels); ``shows``: the outline of the part that shows."""
+    x0, y0, x1, y1 = MIDDLE
+    canon = np.array([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]], np.float32)
+    to_frame = cv2.getPerspectiveTransform(canon, card.astype(np.float32)) @ np.array(
+        [[1, 0, x0], [0, 1, y0], [0, 0, 1]], np.float64)
+    region = cv2.warpPerspective(frame, to_frame, (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                                 borderMode=cv2.BORDER_REPLICATE)
+    if region.ndim != 3:
+        return {}, 0  # a grey frame: the colour, and so the two suits to choose from, is unknown
+    outline = cv2.perspectiveTransform(shows.reshape(-1, 1, 2).astype(np.float64), np.linalg.inv(to_frame))
+    visible = np.zeros(region.shape[:2], np.uint8)
+    cv2.fillConvexPoly(visible, np.round(outline.reshape(-1, 2)).astype(np.int32), 1)
+    visible = cv2.erode(visible, np.ones((5, 5), np.uint8))
+    pips = find_pips(_ink_level(region), visible)
+    suits = (Suit.HEARTS, Suit.DIAMONDS) if red else (Suit.CLUBS, Suit.SPADES)
+    if not pips:
+        return {s: 0.0 for s in suits}, 0
+    z = pip_net().logits(np.stack([pip_features(m, lv) for m, lv, _ in pips]))
+    p = np.exp(z - z.max(axis=1, keepdims=True))
+    p /= p.sum(axis=1, keepdims=True)
+    totals = dict.fromkeys(suits, 0.0)
+    for row, (_, _, centre) in zip(p, pips):
+        height = (centre + y0) / CARD_H
+        either = abs(height - 0.5) < MIDDLE_LINE
+        turned = int(height > 0.5)
+        own = [float(row[2 * SUITS.index(s)] + row[2 * SUITS.index(s) + 1]) if either
+               else float(row[2 * SUITS.index(s) + turned]) for s in suits]
+        total = max(sum(own), 1e-12)
+        for s, q in zip(suits, own):
+            totals[s] += float(np.log(max(q / total, 1e-9)))
+    return totals, len(pips)
+
+
+def has_centre_pips(rank: Rank) -> bool:
+    """Number cards and aces print their suit in the middle; court cards a picture."""
+    return rank <= Rank.TEN or rank == Rank.ACE
