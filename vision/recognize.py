@@ -55,6 +55,7 @@ UNEXPLAINED_STOCK = 0.08
 SHAPE_TOLERANCE = 0.06
 PILE_OUTLINE = 1.2  # an unread outline this much wider than the cards read is several cards
 HALF_ROUND_NEAR = 0.6  # card widths: see _half_round_twins
+DIAGONAL_INDEX_NEAR = 0.1  # card widths: see _deduplicate
 # A card's own far index, read as a card's index, implies a card lying beside it (sharing
 # a strip, measured 0.09-0.16 of their union); one lying mostly on it, of the same rank,
 # is a fanned row's next card (0.25).
@@ -886,6 +887,14 @@ def _deduplicate(detections: list[Detection]) -> list[Detection]:
                     d.corners, k.corners) and _index_near(d.corners, k.corners, (1, 3), 1 / 3):
                 # The far index below, seen sideways, found a little further off (its outline
                 # a card size off): misread, unsure, in its own colour.
+                dup = True
+                break
+            if d.partial and k.partial and d.card is not None and k.card is not None and d.card.rank == k.card.rank and (
+                    _parallel(d.corners, k.corners) and not _same_way(d.corners, k.corners)
+                    and _index_near(d.corners, k.corners, (2,), DIAGONAL_INDEX_NEAR)):
+                # Read right where the other card prints its diagonal index, turned half
+                # round to it, of its rank: that index, its suit misread (another card
+                # there would lie almost wholly on it, one of them hidden).
                 dup = True
                 break
             if d.partial and k.partial and _at_far_index(d.corners, k.corners) and not _same_way(d.corners, k.corners):

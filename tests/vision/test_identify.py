@@ -315,6 +315,14 @@ def test_a_whole_cards_suit_blurred_at_its_index_is_read_from_its_centre_pips() 
     assert score.details == []
 
 
+def test_a_cards_diagonal_index_read_sure_with_its_suit_misread_is_no_second_card() -> None:
+    # 4H read at its top-left index, and again (as 4D, 0.999) right at its bottom-right
+    # one, turned half round: the second reading implied a card of its own.
+    read, score = _read_scene(5371)
+    assert "4H" in read and "4D" not in read
+    assert score.details == []
+
+
 def test_a_card_peeking_from_under_one_turned_half_round_does_not_split_it() -> None:
     # KD lies under 8H turned half round, a sliver of its index showing at the 8H's corner:
     # read there, it is no fanned row's next card, and the 8H stays one card.
