@@ -28,6 +28,7 @@ from vision import phantoms, pips
 MIN_CONFIDENCE = 0.45
 MIN_FRAME_SIDE = 24  # pixels
 SURE_READING = 0.98
+CLEAR_INDEX = 0.999  # a whole card's index read this sure outweighs unsure readings of another value
 RANK_GLYPH_HEIGHT = 39  # canonical pixels: a rank's height on the project's faces (40) and on real decks (38-39)
 RANK_RESIZE = 0.05  # a corner whose rank says its card is this much off in width is read again
 GUESS_RESIZE = 0.15  # ... and one whose width was guessed from its own sides
@@ -169,6 +170,12 @@ def _read_quad(frame: np.ndarray, quad: Quad, templates: GlyphTemplates | None, 
     for reading, _ in readings:
         votes[reading.card] = votes.get(reading.card, 0.0) + reading.confidence
     winner = max(votes, key=lambda k: votes[k])
+    # Readings at one blurred corner are not independent: three unsure ones there (QC at
+    # 0.55-0.98) do not outvote a surely read index at the other corner (QS at 1.0).
+    surest = max(readings, key=lambda ro: ro[0].confidence)[0]
+    if surest.card != winner and surest.confidence >= CLEAR_INDEX and max(
+            r.confidence for r, _ in readings if r.card == winner) < SURE_READING:
+        winner = surest.card
     share = votes[winner] / sum(votes.values()) if sum(votes.values()) > 0 else 0.0
     best, best_corners = max(((r, o) for r, o in readings if r.card == winner), key=lambda ro: ro[0].confidence)
     best = IndexReading(best.card, best.confidence * share if share < 1.0 else best.confidence)

@@ -323,6 +323,14 @@ def test_a_cards_diagonal_index_read_sure_with_its_suit_misread_is_no_second_car
     assert score.details == []
 
 
+def test_a_whole_cards_sure_index_outweighs_unsure_readings_at_its_blurred_one() -> None:
+    # QS read at 1.0 at one index corner, and as QC at 0.55-0.98 three times at the other
+    # (the outline grown and shrunk): the three unsure readings outvoted the sure one.
+    read, score = _read_scene(4190)
+    assert "QS" in read and "QC" not in read
+    assert score.details == []
+
+
 def test_a_card_peeking_from_under_one_turned_half_round_does_not_split_it() -> None:
     # KD lies under 8H turned half round, a sliver of its index showing at the 8H's corner:
     # read there, it is no fanned row's next card, and the 8H stays one card.
