@@ -180,13 +180,19 @@ def _softmax(z: np.ndarray) -> list[float]:
     return [float(v) for v in e / e.sum()]
 
 
+def load_weights(path: Path, what: str) -> dict[str, np.ndarray]:
+    """The arrays of a committed weights file; FileNotFoundError names the file and
+    ``what`` it is for when the install lacks it."""
+    if not path.is_file():
+        raise FileNotFoundError(f"{path}: {what}'s weights are missing from this install")
+    with np.load(path) as f:
+        return {k: f[k] for k in f.files}
+
+
 @functools.lru_cache(maxsize=1)
 def reader_nets() -> ReaderNets:
     """The committed networks (FileNotFoundError names the file if the install lacks it)."""
-    if not WEIGHTS_PATH.is_file():
-        raise FileNotFoundError(f"{WEIGHTS_PATH}: the index reader's weights are missing from this install")
-    with np.load(WEIGHTS_PATH) as f:
-        data = {k: f[k] for k in f.files}
+    data = load_weights(WEIGHTS_PATH, "the index reader")
     return ReaderNets(_members(data, "rank"), _members(data, "suit"))
 
 

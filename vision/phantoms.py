@@ -31,6 +31,7 @@ import numpy as np
 from engine.cards import Card
 from vision.detect import _card_width
 from vision.faces import suit_is_red
+from vision.glyph_net import load_weights
 
 WEIGHTS_PATH: Final = Path(__file__).resolve().parent / "data" / "phantom_net.npz"
 
@@ -168,7 +169,4 @@ class PhantomNet:
 @functools.lru_cache(maxsize=1)
 def phantom_net() -> PhantomNet:
     """The committed network (FileNotFoundError names the file if the install lacks it)."""
-    if not WEIGHTS_PATH.is_file():
-        raise FileNotFoundError(f"{WEIGHTS_PATH}: the phantom check's weights are missing from this install")
-    with np.load(WEIGHTS_PATH) as f:
-        return PhantomNet.from_arrays({k: f[k] for k in f.files})
+    return PhantomNet.from_arrays(load_weights(WEIGHTS_PATH, "the phantom check"))

@@ -27,7 +27,7 @@ import numpy as np
 
 from engine.cards import Rank, Suit
 from vision.faces import CARD_H, CARD_W
-from vision.glyph_net import Mlp
+from vision.glyph_net import Mlp, load_weights
 
 WEIGHTS_PATH: Final = Path(__file__).resolve().parent / "data" / "pip_net.npz"
 
@@ -103,10 +103,7 @@ def find_pips(level: np.ndarray, visible: np.ndarray) -> list[tuple[np.ndarray, 
 @functools.lru_cache(maxsize=1)
 def pip_net() -> Mlp:
     """The committed network (FileNotFoundError names the file if the install lacks it)."""
-    if not WEIGHTS_PATH.is_file():
-        raise FileNotFoundError(f"{WEIGHTS_PATH}: the centre pip reader's weights are missing from this install")
-    with np.load(WEIGHTS_PATH) as f:
-        return Mlp.from_arrays({k: f[k] for k in f.files}, "pip")
+    return Mlp.from_arrays(load_weights(WEIGHTS_PATH, "the centre pip reader"), "pip")
 
 
 def suit_votes(frame: np.ndarray, card: np.ndarray, shows: np.ndarray, red: bool) -> tuple[dict[Suit, float], int]:
@@ -133,12 +130,12 @@ def suit_votes(frame: np.ndarray, card: np.ndarray, shows: np.ndarray, red: bool
     p = np.exp(z - z.max(axis=1, keepdims=True))
     p /= p.sum(axis=1, keepdims=True)
     totals = dict.fromkeys(suits, 0.0)
+    upright = [2 * SUITS.index(s) for s in suits]  # each suit's upright answer; the turned one follows it
     for row, (_, _, centre) in zip(p, pips):
         height = (centre + y0) / CARD_H
         either = abs(height - 0.5) < MIDDLE_LINE
         turned = int(height > 0.5)
-        own = [float(row[2 * SUITS.index(s)] + row[2 * SUITS.index(s) + 1]) if either
-               else float(row[2 * SUITS.index(s) + turned]) for s in suits]
+        own = [float(row[u] + row[u + 1]) if either else float(row[u + turned]) for u in upright]
         total = max(sum(own), 1e-12)
         for s, q in zip(suits, own):
             totals[s] += float(np.log(max(q / total, 1e-9)))
