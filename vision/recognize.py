@@ -675,8 +675,7 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
             continue  # the card's own print: its pips, or an index a four-index deck adds
         if on is not None:
             if on.card is not None and reading.card.rank == on.card.rank and _at_far_index(corners, on.corners) and (
-                    _iou_quads(corners, on.corners) < FAR_INDEX_OVERLAP) and suit_is_red(
-                    reading.card.suit) == suit_is_red(on.card.suit):
+                    _iou_quads(corners, on.corners) < FAR_INDEX_OVERLAP) and _same_colour(reading.card, on.card):
                 # The card itself, read at an index a four-index deck prints at its other
                 # side: the surer of the two readings names its suit. (Not in the other
                 # colour, which the ink tells surely: a fanned row's next card of that rank.)
@@ -883,21 +882,22 @@ def _deduplicate(detections: list[Detection]) -> list[Detection]:
                     or (_shared_corner(d, k) and d.confidence < SURE_READING)):
                 dup = True  # the same index read twice, a little shifted or turned
                 break
-            if d.partial and k.partial and d.confidence < SURE_READING and _same_colour(d, k) and _half_round_twins(
-                    d.corners, k.corners):
+            if d.partial and k.partial and d.confidence < SURE_READING and _same_colour(
+                    d.card, k.card) and _half_round_twins(d.corners, k.corners):
                 # One card read at its two diagonal indices, one misread (its ink's colour
                 # read right) at a card size a little off. (A card may lie so, half round
                 # on another: then it is read sure, or in the other colour.)
                 dup = True
                 break
-            if d.partial and k.partial and d.confidence < SURE_READING and _same_colour(d, k) and not _same_way(
-                    d.corners, k.corners) and _index_near(d.corners, k.corners, (1, 3), 1 / 3):
+            if d.partial and k.partial and d.confidence < SURE_READING and _same_colour(
+                    d.card, k.card) and not _same_way(d.corners, k.corners) and _index_near(
+                    d.corners, k.corners, (1, 3), 1 / 3):
                 # The far index below, seen sideways, found a little further off (its outline
                 # a card size off): misread, unsure, in its own colour.
                 dup = True
                 break
-            if d.partial and k.partial and d.card is not None and k.card is not None and d.card.rank == k.card.rank and (
-                    _parallel(d.corners, k.corners) and not _same_way(d.corners, k.corners)
+            if d.partial and k.partial and d.card is not None and k.card is not None and (
+                    d.card.rank == k.card.rank and _parallel(d.corners, k.corners) and not _same_way(d.corners, k.corners)
                     and _index_near(d.corners, k.corners, (2,), DIAGONAL_INDEX_NEAR)):
                 # Read right where the other card prints its diagonal index, turned half
                 # round to it, of its rank: that index, its suit misread (another card
@@ -1047,9 +1047,9 @@ def _diagonal_twins(p: np.ndarray, q: np.ndarray) -> bool:
     return _index_near(p, q, (2,), 0.2) and _index_near(q, p, (2,), 0.2)
 
 
-def _same_colour(d: Detection, k: Detection) -> bool:
-    """Whether two readings name cards of one colour (both red or both black)."""
-    return d.card is not None and k.card is not None and suit_is_red(d.card.suit) == suit_is_red(k.card.suit)
+def _same_colour(a: Card | None, b: Card | None) -> bool:
+    """Whether two cards read are of one colour (both red or both black)."""
+    return a is not None and b is not None and suit_is_red(a.suit) == suit_is_red(b.suit)
 
 
 def _half_round_twins(p: np.ndarray, q: np.ndarray) -> bool:
