@@ -16,7 +16,7 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
-from engine.cards import Card
+from engine.cards import Card, Rank
 from vision.detect import (CARD_ASPECT, CornerCandidate, Quad, WholeCards, _card_width, _inside, _iou_quads,
                            _offset_quad, find_regions, find_whole_cards, one_card)
 from vision.indices import index_corners
@@ -73,6 +73,7 @@ PHANTOM_CUT = 0.99
 # colour a thousand to one.
 PIP_CHECK = 0.9995
 PIP_OVERRULE = math.log(1000.0)
+PIP_COUNT_CONFIDENCE = 0.98
 LOOSE_OUTLINE = 0.9  # an unread card's outline shrunk to this, about its centre, is read again
 
 
@@ -179,6 +180,13 @@ def _read_quad(frame: np.ndarray, quad: Quad, templates: GlyphTemplates | None, 
     share = votes[winner] / sum(votes.values()) if sum(votes.values()) > 0 else 0.0
     best, best_corners = max(((r, o) for r, o in readings if r.card == winner), key=lambda ro: ro[0].confidence)
     best = IndexReading(best.card, best.confidence * share if share < 1.0 else best.confidence)
+    if best.confidence < SURE_READING:
+        # An unsure index on a whole card: its centre pips, counted, name a number card.
+        rank = pips.counted_rank(frame, best_corners)
+        if rank is not None and rank != best.card.rank and (deck != 32 or rank >= Rank.SEVEN):
+            best = IndexReading(Card(rank, best.card.suit), PIP_COUNT_CONFIDENCE)
+        elif rank is not None:
+            best = IndexReading(best.card, max(best.confidence, PIP_COUNT_CONFIDENCE))
     return QuadReading(best, best_corners, len(readings) == 2 and readings[0][0].card == readings[1][0].card)
 
 

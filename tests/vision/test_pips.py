@@ -56,3 +56,19 @@ def test_a_grey_frame_gives_no_votes() -> None:
 def test_court_cards_have_no_centre_pips_and_aces_do() -> None:
     assert not any(pips.has_centre_pips(r) for r in (Rank.JACK, Rank.QUEEN, Rank.KING))
     assert all(pips.has_centre_pips(r) for r in (Rank.TWO, Rank.TEN, Rank.ACE))
+
+
+@pytest.mark.parametrize("card", ["AS", "2H", "3C", "5D", "7S", "8H", "9C", "TD"])
+def test_a_number_cards_pips_count_to_its_rank(card: str) -> None:
+    frame, corners = _card_on_table(card)
+    assert pips.counted_rank(frame, corners) == Card.parse(card).rank
+    # From its other index, turned half round, the count is the same.
+    assert pips.counted_rank(frame, np.roll(corners, 2, axis=0)) == Card.parse(card).rank
+
+
+@pytest.mark.parametrize("card", ["JH", "QS", "KD"])
+def test_a_court_cards_picture_counts_as_no_number(card: str) -> None:
+    frame, corners = _card_on_table(card)
+    assert pips.counted_rank(frame, corners) is None
+
+
