@@ -73,6 +73,8 @@ PHANTOM_CUT = 0.99
 # colour a thousand to one.
 PIP_CHECK = 0.9995
 PIP_OVERRULE = math.log(1000.0)
+# A rank its centre pips counted (vision/pips.py) is as sure as a sure index: the count
+# names no rank unless the pips are whole, alike and laid out as a card's.
 PIP_COUNT_CONFIDENCE = 0.98
 LOOSE_OUTLINE = 0.9  # an unread card's outline shrunk to this, about its centre, is read again
 
@@ -183,10 +185,10 @@ def _read_quad(frame: np.ndarray, quad: Quad, templates: GlyphTemplates | None, 
     if best.confidence < SURE_READING:
         # An unsure index on a whole card: its centre pips, counted, name a number card.
         rank = pips.counted_rank(frame, best_corners)
-        if rank is not None and rank != best.card.rank and (deck != 32 or rank >= Rank.SEVEN):
+        if rank == best.card.rank:
+            best = IndexReading(best.card, PIP_COUNT_CONFIDENCE)
+        elif rank is not None and (deck != 32 or rank >= Rank.SEVEN):
             best = IndexReading(Card(rank, best.card.suit), PIP_COUNT_CONFIDENCE)
-        elif rank is not None:
-            best = IndexReading(best.card, max(best.confidence, PIP_COUNT_CONFIDENCE))
     return QuadReading(best, best_corners, len(readings) == 2 and readings[0][0].card == readings[1][0].card)
 
 

@@ -70,5 +70,3 @@ def test_a_number_cards_pips_count_to_its_rank(card: str) -> None:
 def test_a_court_cards_picture_counts_as_no_number(card: str) -> None:
     frame, corners = _card_on_table(card)
     assert pips.counted_rank(frame, corners) is None
-
-
