@@ -76,9 +76,6 @@ PIP_OVERRULE = math.log(1000.0)
 # A rank its centre pips counted (vision/pips.py) is as sure as a sure index: the count
 # names no rank unless the pips are whole, alike and laid out as a card's.
 PIP_COUNT_CONFIDENCE = 0.98
-# A quad squarer than this (a card's proportions are 1.4) may be two cards side by side,
-# shifted across each other by a fifth of a card or more: both indices show.
-SQUAT = 1.25
 LOOSE_OUTLINE = 0.9  # an unread card's outline shrunk to this, about its centre, is read again
 
 
@@ -568,12 +565,7 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
         on_top = None if sure or back else next(
             (f for o, f in regions.frames if o is quad and _surely_back(frame, f.corners)), None)
         if not back and reading is not None and reading.confidence >= min_confidence:
-            pair = (_squat_pair(frame, oriented, reading, templates, deck, style)
-                    if on_top is None and quad is not cut_out and quad.long_side < SQUAT * quad.short_side else None)
-            if pair is not None:
-                detections.extend(pair)
-            else:
-                detections.append(Detection(reading.card, reading.confidence, oriented, partial=on_top is not None))
+            detections.append(Detection(reading.card, reading.confidence, oriented, partial=on_top is not None))
             if on_top is not None:
                 detections.append(_face_down(on_top.corners))
         elif back or (quad is not cut_out and not _on_frame_border(quad.corners, frame.shape) and _looks_face_down(
@@ -781,32 +773,6 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
                 found.append(ring_reading)
     seen = _visible_parts(found, gray)
     return _suit_by_centre_pips(frame, _without_phantoms(frame, seen) if check_phantoms else seen)
-
-
-def _squat_pair(frame: np.ndarray, oriented: np.ndarray, reading: IndexReading, templates: GlyphTemplates | None,
-                deck: int, style: str) -> list[Detection] | None:
-    """The two cards of an outline squarer than a card (``oriented``, as read sure at its
-    first index corner as ``reading``): one card lying across another, shifted far
-    enough for both indices to show. Each is a card at its own index corner, as wide as
-    the outline's side along the cards says by the cards' proportions, when the diagonal
-    corner reads sure as another card; None when it does not."""
-    if reading.confidence < SURE_READING:
-        return None
-    w = float(np.linalg.norm(oriented[3] - oriented[0])) / CARD_ASPECT
-    across = (oriented[3] - oriented[2]) / (float(np.linalg.norm(oriented[3] - oriented[2])) + 1e-9)
-    down = (oriented[1] - oriented[2]) / (float(np.linalg.norm(oriented[1] - oriented[2])) + 1e-9)
-    corner = CornerCandidate(oriented[2].astype(np.float32), across.astype(np.float32), down.astype(np.float32),
-                             w, w * CARD_ASPECT, -1, w)
-    patch, other_corners = _corner_patch(frame, corner, w)
-    other = read_index(patch, templates, deck, style)
-    if other is None or other.confidence < SURE_READING or other.card == reading.card:
-        return None
-    a = (oriented[1] - oriented[0]) / (float(np.linalg.norm(oriented[1] - oriented[0])) + 1e-9)
-    b = (oriented[3] - oriented[0]) / (float(np.linalg.norm(oriented[3] - oriented[0])) + 1e-9)
-    first = np.array([oriented[0], oriented[0] + a * w, oriented[0] + a * w + b * w * CARD_ASPECT,
-                      oriented[0] + b * w * CARD_ASPECT], np.float32)
-    return [Detection(reading.card, reading.confidence, first, partial=True, split=True),
-            Detection(other.card, other.confidence, other_corners, partial=True, split=True)]
 
 
 def _suit_by_centre_pips(frame: np.ndarray, detections: list[Detection]) -> list[Detection]:
