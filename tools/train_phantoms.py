@@ -29,7 +29,7 @@ import sys
 import time
 from multiprocessing import Pool
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import cv2
 import numpy as np
@@ -209,7 +209,7 @@ def main(argv: list[str] | None = None) -> int:
         for k, m in enumerate(mods):
             arrays[f"{kind}_w{k}"] = m.weight.detach().numpy().astype(np.float32)
             arrays[f"{kind}_b{k}"] = m.bias.detach().numpy().astype(np.float32)
-    np.savez_compressed(args.out, **arrays)
+    np.savez_compressed(args.out, **cast(dict[str, Any], arrays))
     print(f"wrote {args.out} ({time.time() - t0:.0f} s)")
     # What the product will do: the numpy network read back from the file.
     check = phantoms.PhantomNet.from_arrays(dict(np.load(args.out)))

@@ -19,6 +19,7 @@ import argparse
 import sys
 import time
 from pathlib import Path
+from typing import Any, cast
 
 import cv2
 import numpy as np
@@ -53,7 +54,7 @@ def photographed_pip(rng: np.random.Generator, glyphs: FontGlyphs, suit_fonts: l
     ah, aw = alpha.shape
     s = size / max(ah, aw)
     pw, ph = max(4, int(aw * s * rng.uniform(0.85, 1.15))), max(4, int(ah * s))
-    canvas = np.zeros((h, w), np.uint8)
+    canvas: np.ndarray = np.zeros((h, w), np.uint8)
     cx = int(rng.integers(pw // 2 + 4, w - pw // 2 - 4))
     cy = int(rng.integers(ph // 2 + 4, h - ph // 2 - 4))
     canvas[cy - ph // 2: cy - ph // 2 + ph, cx - pw // 2: cx - pw // 2 + pw] = cv2.resize(
@@ -69,16 +70,18 @@ def photographed_pip(rng: np.random.Generator, glyphs: FontGlyphs, suit_fonts: l
     a = canvas[..., None].astype(np.float32) / 255.0
     image = paper * (1 - a) + ink * a
     f = float(rng.uniform(55, 230)) / 250.0
-    small = cv2.resize(image.astype(np.float32), (max(4, int(w * f)), max(4, int(h * f))),
-                       interpolation=cv2.INTER_AREA)
+    small: np.ndarray = cv2.resize(image.astype(np.float32), (max(4, int(w * f)), max(4, int(h * f))),
+                                   interpolation=cv2.INTER_AREA)
     sigma = float(rng.uniform(0, 1.1))
     if sigma > 0.2:
         small = cv2.GaussianBlur(small, (0, 0), sigma)
     small += rng.normal(0, rng.uniform(0.5, 6), small.shape)
-    small8 = np.clip(small, 0, 255).astype(np.uint8)
+    small8: np.ndarray = np.clip(small, 0, 255).astype(np.uint8)
     if rng.random() < 0.8:
         _, enc = cv2.imencode(".jpg", small8, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(40, 95))])
-        small8 = cv2.imdecode(enc, cv2.IMREAD_COLOR)
+        decoded = cv2.imdecode(enc, cv2.IMREAD_COLOR)
+        if decoded is not None:  # (a JPEG just encoded always decodes)
+            small8 = decoded
     region = cv2.resize(small8, (w, h), interpolation=cv2.INTER_LINEAR)
     found = find_pips(_ink_level(region), np.ones((h, w), np.uint8))
     if len(found) != 1:
@@ -91,7 +94,8 @@ def examples(n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
     rng = np.random.default_rng(seed)
     glyphs = FontGlyphs(find_fonts())
     suit_fonts = glyphs.suit_fonts()
-    xs, ys = [], []
+    xs: list[np.ndarray] = []
+    ys: list[int] = []
     while len(xs) < n:
         made = photographed_pip(rng, glyphs, suit_fonts)
         if made is not None:
@@ -123,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     net = train_mlp(x, y, 2 * len(SUITS), (64,), args.epochs, SEED)
     print(f"held back: class {accuracy(net, vx, vy):.3f}, suit within its colour {suit_accuracy(net, vx, vy):.4f}")
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(args.out, **net.to_arrays("pip"))
+    np.savez_compressed(args.out, **cast(dict[str, Any], net.to_arrays("pip")))
     print(f"-> {args.out} ({args.out.stat().st_size / 1e3:.0f} kB) in {time.time() - t0:.0f} s")
     return 0
 

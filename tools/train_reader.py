@@ -33,6 +33,7 @@ import argparse
 import sys
 import time
 from pathlib import Path
+from typing import Any, cast
 
 import cv2
 import numpy as np
@@ -94,7 +95,7 @@ class FontGlyphs:
     def suit_fonts(self) -> list[int]:
         out = []
         for i in range(len(self.fonts)):
-            if all(self.glyph(i, ch) is not None and self.glyph(i, ch).shape[0] > 40 for ch in SUIT_CHARS.values()):
+            if all((g := self.glyph(i, ch)) is not None and g.shape[0] > 40 for ch in SUIT_CHARS.values()):
                 out.append(i)
         return out
 
@@ -219,7 +220,7 @@ def font_index(rng: np.random.Generator, glyphs: FontGlyphs, suit_fonts: list[in
     # The detector's corner is off by a few pixels and degrees.
     ang = float(rng.normal(0, 2.5))
     scale = float(rng.uniform(0.85, 1.15))
-    rot = cv2.getRotationMatrix2D((float(m), float(m)), ang, scale)
+    rot: np.ndarray = cv2.getRotationMatrix2D((float(m), float(m)), ang, scale)
     rot[:, 2] += np.array([-m, -m], np.float64) + rng.normal(0, 2.5, 2)
     patch = cv2.warpAffine(np.clip(canvas, 0, 255).astype(np.uint8), rot, (INDEX_W, INDEX_H),
                            flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
@@ -230,15 +231,17 @@ def photograph(rng: np.random.Generator, patch: np.ndarray) -> np.ndarray:
     """The patch as a camera sees it from afar, warped back to canonical size."""
     f = float(rng.uniform(55, 230)) / 250.0
     sw, sh = max(4, int(round(INDEX_W * f))), max(6, int(round(INDEX_H * f)))
-    small = cv2.resize(patch, (sw, sh), interpolation=cv2.INTER_AREA).astype(np.float32)
+    small: np.ndarray = cv2.resize(patch, (sw, sh), interpolation=cv2.INTER_AREA).astype(np.float32)
     sigma = float(rng.uniform(0, 1.1))
     if sigma > 0.2:
         small = cv2.GaussianBlur(small, (0, 0), sigma)
     small += rng.normal(0, rng.uniform(0.5, 6), small.shape).astype(np.float32)
-    small8 = np.clip(small, 0, 255).astype(np.uint8)
+    small8: np.ndarray = np.clip(small, 0, 255).astype(np.uint8)
     if rng.random() < 0.8:
         ok, enc = cv2.imencode(".jpg", small8, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(40, 95))])
-        small8 = cv2.imdecode(enc, cv2.IMREAD_COLOR)
+        decoded = cv2.imdecode(enc, cv2.IMREAD_COLOR)
+        if decoded is not None:  # (a JPEG just encoded always decodes)
+            small8 = decoded
     return cv2.resize(small8, (INDEX_W, INDEX_H), interpolation=cv2.INTER_LINEAR)
 
 
@@ -449,7 +452,7 @@ def main(argv: list[str] | None = None) -> int:
           f"suit of own cards {accuracy(together[1], ex[extra_val], ey[extra_val]):.3f} ({int(val.sum())} held back)",
           flush=True)
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(args.out, **arrays)
+    np.savez_compressed(args.out, **cast(dict[str, Any], arrays))
     print(f"-> {args.out} ({args.out.stat().st_size / 1e3:.0f} kB) in {time.time() - t0:.0f} s")
     return 0
 
