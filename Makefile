@@ -36,7 +36,7 @@ typecheck: venv
 	$(BIN)/python -m mypy
 
 # Retrain the index reader (vision/data/reader_net.npz, committed) from printed fonts:
-# about twelve minutes; needs Debian's fonts-dejavu-core and fonts-urw-base35.
+# about six minutes; needs Debian's fonts-dejavu-core and fonts-urw-base35.
 train-reader: venv
 	@ls /usr/share/fonts/opentype/urw-base35 /usr/share/fonts/truetype/dejavu >/dev/null 2>&1 || { \
 	  echo "make: installing the fonts the reader learns from"; \

@@ -1,6 +1,6 @@
 """Train the index reader's networks (vision/glyph_net.py) from printed fonts.
 
-    .venv/bin/python tools/train_reader.py          # ~12 min on this machine -> vision/data/reader_net.npz
+    .venv/bin/python tools/train_reader.py          # ~6 min on this machine -> vision/data/reader_net.npz
 
 Where the examples come from (no real photo: every photo set stays held out):
 
