@@ -126,7 +126,8 @@ def pip_count(frame: np.ndarray, card: np.ndarray) -> float | None:
     """How many centre pips a whole card's face holds: its ink, the two indices left out,
     in units of one centre pip's (the median of those ``find_pips`` finds whole in its
     middle). Pips that blur into each other still count by their ink. None when no pip
-    shows whole. ``card``: the card's corners (TL, TR, BR, BL as read, frame pixels)."""
+    shows whole, or the ink is not laid out as a number card's pips (the checks below).
+    ``card``: the card's corners (TL, TR, BR, BL as read, frame pixels)."""
     middle = _card_region(frame, card, MIDDLE)
     if middle.ndim != 3:
         return None
