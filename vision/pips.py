@@ -111,15 +111,18 @@ def find_pips(level: np.ndarray, visible: np.ndarray) -> list[tuple[np.ndarray, 
     return out
 
 
-def _card_region(frame: np.ndarray, card: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
+def _card_region(frame: np.ndarray, card: np.ndarray, box: tuple[int, int, int, int]
+                 ) -> tuple[np.ndarray, np.ndarray]:
     """The part ``box`` (x0, y0, x1, y1, canonical pixels) of a card whose corners are
-    ``card`` (TL, TR, BR, BL as read, frame pixels), warped upright to canonical size."""
+    ``card`` (TL, TR, BR, BL as read, frame pixels), warped upright to canonical size;
+    and the transform from that region's pixels to the frame's."""
     x0, y0, x1, y1 = box
     canon = np.array([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]], np.float32)
     to_frame = cv2.getPerspectiveTransform(canon, card.astype(np.float32)) @ np.array(
         [[1, 0, x0], [0, 1, y0], [0, 0, 1]], np.float64)
-    return cv2.warpPerspective(frame, to_frame, (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-                               borderMode=cv2.BORDER_REPLICATE)
+    region = cv2.warpPerspective(frame, to_frame, (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                                 borderMode=cv2.BORDER_REPLICATE)
+    return region, to_frame
 
 
 def pip_count(frame: np.ndarray, card: np.ndarray) -> float | None:
@@ -128,7 +131,7 @@ def pip_count(frame: np.ndarray, card: np.ndarray) -> float | None:
     middle). Pips that blur into each other still count by their ink. None when no pip
     shows whole, or the ink is not laid out as a number card's pips (the checks below).
     ``card``: the card's corners (TL, TR, BR, BL as read, frame pixels)."""
-    middle = _card_region(frame, card, MIDDLE)
+    middle, _ = _card_region(frame, card, MIDDLE)
     if middle.ndim != 3:
         return None
     inner = np.ones(middle.shape[:2], np.uint8)
@@ -138,7 +141,7 @@ def pip_count(frame: np.ndarray, card: np.ndarray) -> float | None:
         return None
     one = float(np.median([m.sum() for m, _, _ in found]))
     x0, y0, x1, y1 = COUNTED
-    level = _ink_level(_card_region(frame, card, COUNTED))
+    level = _ink_level(_card_region(frame, card, COUNTED)[0])
     ink = (level >= 0.5 * float(np.percentile(level, 99))).view(np.uint8)
     n, labels, stats, centres = cv2.connectedComponentsWithStats(ink, connectivity=8)
     # The indices' pieces go: those centred in an index's box, from either index corner.
@@ -195,16 +198,11 @@ def suit_votes(frame: np.ndarray, card: np.ndarray, shows: np.ndarray, red: bool
     """The log-probability of each suit of one colour that the centre pips showing give,
     summed over them, and how many there were. ``card``: the whole card's corners (TL, TR,
     BR, BL as read, frame pixels); ``shows``: the outline of the part that shows."""
-    x0, y0, x1, y1 = MIDDLE
-    canon = np.array([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]], np.float32)
-    to_frame = cv2.getPerspectiveTransform(canon, card.astype(np.float32)) @ np.array(
-        [[1, 0, x0], [0, 1, y0], [0, 0, 1]], np.float64)
-    region = cv2.warpPerspective(frame, to_frame, (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-                                 borderMode=cv2.BORDER_REPLICATE)
+    region, to_frame = _card_region(frame, card, MIDDLE)
     if region.ndim != 3:
         return {}, 0  # a grey frame: the colour, and so the two suits to choose from, is unknown
     outline = cv2.perspectiveTransform(shows.reshape(-1, 1, 2).astype(np.float64), np.linalg.inv(to_frame))
-    visible = np.zeros(region.shape[:2], np.uint8)
+    visible: np.ndarray = np.zeros(region.shape[:2], np.uint8)
     cv2.fillConvexPoly(visible, np.round(outline.reshape(-1, 2)).astype(np.int32), 1)
     visible = cv2.erode(visible, np.ones((5, 5), np.uint8))
     pips = find_pips(_ink_level(region), visible)
@@ -217,7 +215,7 @@ def suit_votes(frame: np.ndarray, card: np.ndarray, shows: np.ndarray, red: bool
     totals = dict.fromkeys(suits, 0.0)
     upright = [2 * SUITS.index(s) for s in suits]  # each suit's upright answer; the turned one follows it
     for row, (_, _, centre) in zip(p, pips):
-        height = (centre + y0) / CARD_H
+        height = (centre + MIDDLE[1]) / CARD_H
         either = abs(height - 0.5) < MIDDLE_LINE
         turned = int(height > 0.5)
         own = [float(row[u] + row[u + 1]) if either else float(row[u + turned]) for u in upright]
