@@ -27,7 +27,8 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from train_reader import SUIT_CHARS, FontGlyphs, _weight, accuracy, find_fonts, train_mlp  # noqa: E402
+from train_reader import (SUIT_CHARS, FontGlyphs, _weight, accuracy, find_fonts, jpeg_compressed,  # noqa: E402
+                          train_mlp)
 
 from vision.faces import pip_mask, suit_is_red  # noqa: E402
 from vision.glyph_net import Mlp  # noqa: E402
@@ -76,12 +77,7 @@ def photographed_pip(rng: np.random.Generator, glyphs: FontGlyphs, suit_fonts: l
     if sigma > 0.2:
         small = cv2.GaussianBlur(small, (0, 0), sigma)
     small += rng.normal(0, rng.uniform(0.5, 6), small.shape)
-    small8: np.ndarray = np.clip(small, 0, 255).astype(np.uint8)
-    if rng.random() < 0.8:
-        _, enc = cv2.imencode(".jpg", small8, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(40, 95))])
-        decoded = cv2.imdecode(enc, cv2.IMREAD_COLOR)
-        if decoded is not None:  # (a JPEG just encoded always decodes)
-            small8 = decoded
+    small8 = jpeg_compressed(rng, np.clip(small, 0, 255).astype(np.uint8))
     region = cv2.resize(small8, (w, h), interpolation=cv2.INTER_LINEAR)
     found = find_pips(_ink_level(region), np.ones((h, w), np.uint8))
     if len(found) != 1:

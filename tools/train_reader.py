@@ -236,13 +236,18 @@ def photograph(rng: np.random.Generator, patch: np.ndarray) -> np.ndarray:
     if sigma > 0.2:
         small = cv2.GaussianBlur(small, (0, 0), sigma)
     small += rng.normal(0, rng.uniform(0.5, 6), small.shape).astype(np.float32)
-    small8: np.ndarray = np.clip(small, 0, 255).astype(np.uint8)
+    small8 = jpeg_compressed(rng, np.clip(small, 0, 255).astype(np.uint8))
+    return cv2.resize(small8, (INDEX_W, INDEX_H), interpolation=cv2.INTER_LINEAR)
+
+
+def jpeg_compressed(rng: np.random.Generator, image: np.ndarray) -> np.ndarray:
+    """An 8-bit image as a camera's JPEG gives it, four times in five (quality 40-94)."""
     if rng.random() < 0.8:
-        ok, enc = cv2.imencode(".jpg", small8, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(40, 95))])
+        _, enc = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(40, 95))])
         decoded = cv2.imdecode(enc, cv2.IMREAD_COLOR)
         if decoded is not None:  # (a JPEG just encoded always decodes)
-            small8 = decoded
-    return cv2.resize(small8, (INDEX_W, INDEX_H), interpolation=cv2.INTER_LINEAR)
+            return decoded
+    return image
 
 
 def synth_patches(rng: np.random.Generator, n: int) -> list[tuple[np.ndarray, str, Suit]]:
