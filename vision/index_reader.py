@@ -87,6 +87,9 @@ class GlyphTemplates:
 class IndexReading:
     card: Card
     confidence: float
+    # The share of ``confidence`` that is the suit's: how sure the pip names one suit of
+    # its colour (at a few pixels a club and a spade blur into one blob).
+    suit_confidence: float = 1.0
 
 
 @dataclass
@@ -382,7 +385,7 @@ def classify(glyphs: IndexGlyphs, letters: list[str], style: str,
     suits = nets.suit_probabilities(glyphs.suit_mask, glyphs.suit_darkness, colour_suits)
     suit = max(suits, key=suits.__getitem__)
     # Both must be clear: a probability is how sure the network is among what this deck can show.
-    return IndexReading(Card(rank, suit), rank_confidence * suits[suit])
+    return IndexReading(Card(rank, suit), rank_confidence * suits[suit], suits[suit])
 
 
 def _rank_by_templates(glyphs: IndexGlyphs, templates: GlyphTemplates, letters: list[str]) -> tuple[Rank, float] | None:

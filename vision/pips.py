@@ -52,6 +52,10 @@ SPECKS: Final = 0.1  # the most of a number card's ink in pieces under half a pi
 # The least share of a number card's pip ink that its pips turned half round cover (a 7's
 # odd pip leaves 0.6-0.85 on the project's faces; cards half hidden measured under 0.05).
 PIP_SYMMETRY: Final = 0.5
+# Beside a card's top-left index (canonical pixels, x0, y0, x1, y1): a number card's first
+# pip (centred at 82, 62 on the project's faces, 44 across), a 2's or 3's top one (125,
+# 62), a court card's pip in its picture (86, 76); the index itself (to x 48) left out.
+BESIDE_INDEX: Final = (48, 20, 170, 150)
 # Within this fraction of the card's height of its middle line a pip may lie either way.
 MIDDLE_LINE: Final = 0.06
 
@@ -223,6 +227,44 @@ def suit_votes(frame: np.ndarray, card: np.ndarray, shows: np.ndarray, red: bool
         for s, q in zip(suits, own):
             totals[s] += float(np.log(max(q / total, 1e-9)))
     return totals, len(pips)
+
+
+def suit_beside_index(frame: np.ndarray, card: np.ndarray, covered: list[np.ndarray], red: bool
+                      ) -> tuple[dict[Suit, float], int]:
+    """Like ``suit_votes``, from the pips beside a partly hidden card's index: a number
+    card's first pip (a 2's or 3's top one) or the pip a court card's picture holds.
+    ``card``: the card its index implies (TL at that index); ``covered``: the outlines of
+    the cards that may lie on it (frame pixels), where no pip of its own shows. Only an
+    upright pip counts: one turned against the index is another card's."""
+    region, to_frame = _card_region(frame, card, BESIDE_INDEX)
+    suits = (Suit.HEARTS, Suit.DIAMONDS) if red else (Suit.CLUBS, Suit.SPADES)
+    if region.ndim != 3:
+        return {s: 0.0 for s in suits}, 0
+    h, w = frame.shape[:2]
+    from_frame = np.linalg.inv(to_frame)
+    visible: np.ndarray = np.zeros(region.shape[:2], np.uint8)
+    in_view = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float64)
+    for outline, value in [(in_view, 1)] + [(q.astype(np.float64), 0) for q in covered]:
+        mapped = cv2.perspectiveTransform(outline.reshape(-1, 1, 2), from_frame).reshape(-1, 2)
+        cv2.fillConvexPoly(visible, np.round(mapped).astype(np.int32), value)
+    visible = cv2.erode(visible, np.ones((5, 5), np.uint8))
+    pips = find_pips(_ink_level(region), visible)
+    if not pips:
+        return {s: 0.0 for s in suits}, 0
+    z = pip_net().logits(np.stack([pip_features(m, lv) for m, lv, _ in pips]))
+    p = np.exp(z - z.max(axis=1, keepdims=True))
+    p /= p.sum(axis=1, keepdims=True)
+    totals = dict.fromkeys(suits, 0.0)
+    upright = [2 * SUITS.index(s) for s in suits]
+    n = 0
+    for row in p:
+        own = [float(row[u]) for u in upright]
+        if sum(own) < 0.5:
+            continue  # turned, or in the other colour: no pip of this card's
+        n += 1
+        for s, q in zip(suits, own):
+            totals[s] += float(np.log(max(q / sum(own), 1e-9)))
+    return totals, n
 
 
 def has_centre_pips(rank: Rank) -> bool:

@@ -76,6 +76,9 @@ PIP_OVERRULE = math.log(1000.0)
 # A rank its centre pips counted (vision/pips.py) is as sure as a sure index: the count
 # names no rank unless the pips are whole, alike and laid out as a card's.
 PIP_COUNT_CONFIDENCE = 0.98
+# A corner reading whose index pip names its suit less surely than this asks the pips
+# beside the index too (see _suit_beside_index).
+SUIT_UNSURE = 0.99
 LOOSE_OUTLINE = 0.9  # an unread card's outline shrunk to this, about its centre, is read again
 
 
@@ -653,13 +656,14 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
     revalued: dict[int, Detection] = {}
     unsupported: set[int] = set()
     tint: dict[int, float] = {}  # the paper's saturation under each corner reading
+    floor = max(min_confidence, PARTIAL_MIN_CONFIDENCE)
+    read: dict[int, tuple[IndexReading, np.ndarray, np.ndarray]] = {}  # todo entry -> reading, card, patch
     for i, ((c, w, on), ink) in enumerate(zip(todo, inked)):
         if not ink:
             continue
         # The patch is kept: resizing by the rank and the paper's colour look at it again.
         patch, corners = _corner_patch(frame, c, w)
         reading = read_index(patch, templates, deck, style)
-        floor = max(min_confidence, PARTIAL_MIN_CONFIDENCE)
         if reading is not None and reading.confidence < floor and i not in guessed:
             # The cards' width read whole is off by the camera's tilt elsewhere in the
             # frame: a corner read too unsure to count is read again at the width its
@@ -667,7 +671,25 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
             again = _rank_sized(frame, c, w, patch, templates, deck, style)
             if again is not None and again[0].confidence >= floor:
                 reading, corners, patch = again
-        if reading is None or reading.confidence < floor:
+        if reading is not None:
+            read[i] = (reading, corners, patch)
+    # An index pip unsure of its suit: the pips beside the index say it too, where no
+    # other card lies (a card read whole, or one whose index shows on this card, away
+    # from this card's own indices: a fanned row's next card, whose pips lie there too).
+    for i, (reading, corners, patch) in list(read.items()):
+        if reading.suit_confidence >= SUIT_UNSURE or reading.confidence / reading.suit_confidence < floor or not (
+                Rank.TWO <= reading.card.rank <= Rank.TEN):
+            continue
+        on = todo[i][2]
+        covered = [k.corners for k in whole if k is not on] + [
+            q for j, (r, q, _) in read.items() if j != i and r.confidence / r.suit_confidence >= floor and
+            _inside(q[0], corners, 0.0) and not _index_near(q, corners, (0, 2), 0.2)]
+        read[i] = (_suit_beside_index(frame, reading, corners, covered), corners, patch)
+    for i, (c, w, on) in enumerate(todo):
+        if i not in read:
+            continue
+        reading, corners, patch = read[i]
+        if reading.confidence < floor:
             continue
         if i >= sure_from and reading.confidence < SURE_READING:
             continue
@@ -773,6 +795,24 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
                 found.append(ring_reading)
     seen = _visible_parts(found, gray)
     return _suit_by_centre_pips(frame, _without_phantoms(frame, seen) if check_phantoms else seen)
+
+
+def _suit_beside_index(frame: np.ndarray, reading: IndexReading, card: np.ndarray,
+                       covered: list[np.ndarray]) -> IndexReading:
+    """A partly hidden card's reading with the suit that its index pip and the pips
+    beside its index say together (their evidence adds, in log odds): at a few pixels the
+    index pip of a club and a spade are one blob, the pip beside it is three times its
+    size. ``card``: the card the index implies; ``covered``: the cards that may lie on it."""
+    votes, n = pips.suit_beside_index(frame, card, covered, suit_is_red(reading.card.suit))
+    if not n:
+        return reading
+    other = next(s for s in votes if s != reading.card.suit)
+    p = min(max(reading.suit_confidence, 1e-6), 1 - 1e-6)
+    odds = math.log(p / (1 - p)) + votes[reading.card.suit] - votes[other]
+    suit, odds = (reading.card.suit, odds) if odds >= 0 else (other, -odds)
+    suit_confidence = 1.0 / (1.0 + math.exp(-min(odds, 50.0)))
+    rank_confidence = reading.confidence / max(reading.suit_confidence, 1e-6)
+    return IndexReading(Card(reading.card.rank, suit), rank_confidence * suit_confidence, suit_confidence)
 
 
 def _suit_by_centre_pips(frame: np.ndarray, detections: list[Detection]) -> list[Detection]:

@@ -854,6 +854,15 @@ def test_pips_all_to_one_side_count_as_no_number(seed: int) -> None:
     assert _scene_score(seed).phantoms == 0
 
 
+@pytest.mark.parametrize("seed", [5219, 6548, 8592])
+def test_a_covered_club_or_spade_is_named_by_the_pip_beside_its_index(seed: int) -> None:
+    # Development scenes: a 5C, an 8C, a 7C and a 7S under other cards, each index's pip
+    # a few pixels across and read as either suit at 0.5-0.85; the first pip beside the
+    # index, three times larger, shows which.
+    score = _scene_score(seed)
+    assert (score.missed, score.wrong) == (0, 0), score.details
+
+
 def test_the_printed_heading_of_a_notepad_beside_a_card_is_no_card(shared_datasets: Path) -> None:
     # edje train IMG_2499: a QS beside a notepad (a score sheet's place at a card table).
     # The pad's printed heading, letters over letters, was read as an 8C at a corner.

@@ -70,3 +70,31 @@ def test_a_number_cards_pips_count_to_its_rank(card: str) -> None:
 def test_a_court_cards_picture_counts_as_no_number(card: str) -> None:
     frame, corners = _card_on_table(card)
     assert pips.counted_rank(frame, corners) is None
+
+
+@pytest.mark.parametrize("card", ["5C", "8S", "2C", "9H"])
+def test_the_pip_beside_an_index_names_the_suit(card: str) -> None:
+    frame, corners = _card_on_table(card)
+    suit = Card.parse(card).suit
+    votes, n = pips.suit_beside_index(frame, corners, [], red=suit in (Suit.HEARTS, Suit.DIAMONDS))
+    assert n >= 1
+    other = next(s for s in votes if s != suit)
+    assert votes[suit] - votes[other] > 3.0, votes
+
+
+def test_no_pip_beside_an_index_counts_where_another_card_lies() -> None:
+    frame, corners = _card_on_table("5C")
+    # Another card over the right half of this one's top: the first pip lies under it.
+    u, v = corners[1] - corners[0], corners[3] - corners[0]
+    over = np.array([corners[0] + 0.25 * u, corners[0] + 1.5 * u, corners[0] + 1.5 * u + 0.6 * v,
+                     corners[0] + 0.25 * u + 0.6 * v], np.float32)
+    assert pips.suit_beside_index(frame, corners, [over], red=False)[1] == 0
+
+
+@pytest.mark.parametrize("card", ["5C", "5S", "8C"])
+def test_a_pip_upside_down_to_the_index_is_no_pip_beside_it(card: str) -> None:
+    # An outline guessed two thirds of a card further down: beside its "index" lie the
+    # card's lower pips, upside down to it, as another card's pips may lie.
+    frame, corners = _card_on_table(card)
+    shifted = corners + 0.65 * (corners[3] - corners[0])
+    assert pips.suit_beside_index(frame, shifted, [], red=False)[1] == 0
