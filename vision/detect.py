@@ -39,6 +39,8 @@ RING_SOLIDITY: Final = 0.75  # a region filling more of its hull is solid, no ri
 RING_INSET: Final = 3.0  # working pixels inside the hull where a ring's pixels are looked for
 RING_COVER: Final = 0.8  # share of the way round that the ring must run
 RING_MAX_SHARE: Final = 0.3  # of the image, the most a ring's box may take (the table is no ring)
+BACK_SOLIDITY: Final = 0.9  # a back's middle, inside its border, fills its hull
+BACK_RING_AREA: Final = 1.6  # a back's outline holds at most this much of its middle's area
 PILE_MAX_EDGES: Final = 0.22  # edge pixel fraction above which a quad is patterned (a back), not a pile
 
 
@@ -83,6 +85,9 @@ class Regions:
     # Outlines the frame's edge cuts across, a card's width or length along their far
     # side: maybe a card lying partly out of view (its visible part, any proportions).
     cut: list[np.ndarray] = field(default_factory=list)
+    # Outlines of coloured middles ringed by a thin white border: maybe backs (see
+    # ``_back_outlines``); a back only if its middle shows a lattice.
+    backs: list[np.ndarray] = field(default_factory=list)
 
 
 def working_gray(frame: np.ndarray, max_side: int = 640) -> tuple[np.ndarray, np.ndarray, float]:
@@ -153,9 +158,11 @@ def _blurred(gray: np.ndarray) -> tuple[np.ndarray, float]:
     return blur, _median_u8(blur)
 
 
-def _white_regions(whiteness: np.ndarray, card_px: float) -> np.ndarray:
+def _white_regions(whiteness: np.ndarray, card_px: float, unopened: list[np.ndarray] | None = None) -> np.ndarray:
     """Pixels whiter than their neighbourhood (one to two card sizes around) and than
-    the image's own split between paper and table."""
+    the image's own split between paper and table; opened, so that thin white lines
+    (a pattern's, a table's) go. ``unopened``: gets the mask before opening (a back's
+    white border is such a line)."""
     block = int(card_px * 2.2) | 1
     local = cv2.blur(whiteness, (block, block))
     otsu, _ = cv2.threshold(whiteness, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
@@ -164,7 +171,43 @@ def _white_regions(whiteness: np.ndarray, card_px: float) -> np.ndarray:
     # integer exceeds otsu * 0.6 exactly when it exceeds its floor.
     white = cv2.bitwise_and(cv2.threshold(cv2.subtract(whiteness, local), WHITE_MARGIN, 255, cv2.THRESH_BINARY)[1],
                             cv2.threshold(whiteness, math.floor(otsu * 0.6), 255, cv2.THRESH_BINARY)[1])
+    if unopened is not None:
+        unopened.append(white)
     return np.asarray(cv2.morphologyEx(white, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)))
+
+
+def _back_outlines(white: np.ndarray, min_short: float, min_area: float, max_area: float) -> list[np.ndarray]:
+    """Outlines (working pixels) of the cards whose coloured middle a thin white border
+    rings (``white``: ``_white_regions``' mask before opening): a back, most often. On a
+    dark table a back shows no outline of its own: its lattice cuts its inside into
+    pieces, the table's grain joins them to the table, and its border, a pixel or two
+    wide at working size, is opened away with the table's pattern. The card is the
+    ring's outer outline when that is card-shaped and hugs the middle; else the middle
+    grown by a back's usual border (a sixteenth of its width)."""
+    contours, hierarchy = cv2.findContours(white, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hierarchy is None:
+        return []
+    rels = hierarchy[0]
+    areas = _contour_areas(contours)
+    out = []
+    for i in np.flatnonzero((rels[:, 3] >= 0) & (areas >= min_area) & (areas <= max_area)).tolist():
+        hull = cv2.convexHull(contours[i])
+        if areas[i] < BACK_SOLIDITY * cv2.contourArea(hull):
+            continue
+        hq = _hull_quad(hull)
+        middle = _as_quad(hq, 0.8 * min_short) if hq is not None else None
+        if middle is None:
+            continue
+        parent = contours[int(rels[i, 3])]
+        phull = cv2.convexHull(parent)
+        pq = _hull_quad(phull)
+        card = _as_quad(pq, min_short) if pq is not None else None
+        if card is not None and cv2.contourArea(phull) <= BACK_RING_AREA * areas[i] and _inside(
+                middle.corners.mean(axis=0), card.corners, 0.0):
+            out.append(card.corners)
+        else:
+            out.append(_offset_quad(middle.corners, middle.short_side / 16))
+    return out
 
 
 def _polygons(mask: np.ndarray, min_area: float, max_area: float, with_holes: bool = False,
@@ -485,7 +528,8 @@ def find_regions(frame: np.ndarray, min_card_frac: float = MIN_CARD_FRAC, max_si
                                     True, EDGE_BAND)
     sure = _sure_quads(edge_polys, min_short, (h, w))
     card_px = _card_px(sure, h, w)
-    white_polys = _polygons(_white_regions(whiteness, card_px), min_area, max_area)
+    unopened: list[np.ndarray] = []
+    white_polys = _polygons(_white_regions(whiteness, card_px, unopened), min_area, max_area)
     quads, partial, rows = _card_quads(_tagged(edge_polys, white_polys), min_short, card_px,
                                        float(np.median([q.long_side for q in sure])) if sure else 0.0)
     split: list[CornerCandidate] = []
@@ -523,8 +567,9 @@ def find_regions(frame: np.ndarray, min_card_frac: float = MIN_CARD_FRAC, max_si
         c.len_b *= inv
         c.card_w *= inv
     frames = [(o, Quad(f.corners * inv, f.short_side * inv, f.long_side * inv)) for o, f in frames]
+    backs = [c * inv for c in _back_outlines(unopened[0], min_short, min_area, max_area)]
     return Regions(kept, corners, scale, frames=frames,
-                   cut=[c * inv for c in _cut_by_frame(edge_polys, card_px, h, w)], rings=rings)
+                   cut=[c * inv for c in _cut_by_frame(edge_polys, card_px, h, w)], rings=rings, backs=backs)
 
 
 def _ring_quads(regions: np.ndarray, min_short: float, min_area: float, max_area: float) -> list[Quad]:

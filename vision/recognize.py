@@ -63,6 +63,7 @@ DIAGONAL_INDEX_NEAR = 0.1  # card widths: see _deduplicate
 FAR_INDEX_OVERLAP = 0.2
 # A face-down guess by colour alone must be this close to the read cards' width.
 BACK_SIZE_SPREAD = 0.25
+RINGED_BACK_EVEN = 0.05  # see _ringed_back
 # The phantom check's cut: a reading of a partly hidden card that the check thinks more
 # likely than this to be no card is dropped (see vision/phantoms.py). At 0.9 it dropped
 # real cards and no more phantoms.
@@ -390,12 +391,9 @@ def _lattice(hp: np.ndarray) -> tuple[float, float]:
     return float(vals[best]), float(other.max()) if len(other) else 0.0
 
 
-def _surely_back(frame: np.ndarray, corners: np.ndarray) -> bool:
-    """A card back, by what faces never show: one pattern repeating in two directions
-    (a lattice) all over the card up to a narrow border, index corners included, or
-    one even colour inside a lighter border. Unlike _looks_face_down (a coloured middle,
-    which court cards and warm light give too), real face-up cards of the edje train
-    split never pass it. (Picture backs are not recognised.)"""
+def _back_view(frame: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
+    """A card warped upright to _BACK_W x _BACK_H, short side across; that in grey
+    (float32); and its paper's grey level (the brightest there, plus one)."""
     c = corners.astype(np.float32)
     if np.linalg.norm(c[1] - c[0]) > np.linalg.norm(c[2] - c[1]):
         c = np.roll(c, -1, axis=0)  # the short side across
@@ -403,9 +401,35 @@ def _surely_back(frame: np.ndarray, corners: np.ndarray) -> bool:
     card = cv2.warpPerspective(frame, m @ np.diag([CARD_W / _BACK_W, CARD_W / _BACK_W, 1.0]), (_BACK_W, _BACK_H),
                                flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
     gray = cv2.cvtColor(card, cv2.COLOR_BGR2GRAY).astype(np.float32) if card.ndim == 3 else card.astype(np.float32)
+    return card, gray, float(np.percentile(gray, 98)) + 1.0
+
+
+def _uneven(card: np.ndarray, paper: float) -> float:
+    """How far the colour of a card's inside (past its border) strays from one colour,
+    in a 3x4 grid of cells (a lattice evens out in each), as a share of the paper's level."""
+    cells = cv2.resize(card[_BACK_INNER], (3, 4), interpolation=cv2.INTER_AREA).astype(np.float32)
+    return float(np.abs(cells - np.median(cells.reshape(-1, cells.shape[-1] if cells.ndim == 3 else 1), axis=0)).max()
+                 ) / paper
+
+
+def _ringed_back(frame: np.ndarray, corners: np.ndarray) -> bool:
+    """A back found by the white border round its middle alone (``Regions.backs``): a
+    back by _surely_back, its middle one colour cell by cell. A checked cloth's thin
+    white lines ring card-sized pieces of its pattern, which repeats too, in checks a
+    third of such a piece across (measured 0.09 uneven; backs 0.004-0.024)."""
+    card, _, paper = _back_view(frame, corners)
+    return _uneven(card, paper) <= RINGED_BACK_EVEN and _surely_back(frame, corners)
+
+
+def _surely_back(frame: np.ndarray, corners: np.ndarray) -> bool:
+    """A card back, by what faces never show: one pattern repeating in two directions
+    (a lattice) all over the card up to a narrow border, index corners included, or
+    one even colour inside a lighter border. Unlike _looks_face_down (a coloured middle,
+    which court cards and warm light give too), real face-up cards of the edje train
+    split never pass it. (Picture backs are not recognised.)"""
+    card, gray, paper = _back_view(frame, corners)
     inner = gray[_BACK_INNER]
     hp = inner - cv2.GaussianBlur(inner, (0, 0), 2.5)
-    paper = float(np.percentile(gray, 98)) + 1.0
     if float(hp.std()) >= 0.025 * paper:
         # Patterned: the same texture in every cell of a 3x4 grid (a face's index
         # corners, pips and paper differ), repeating as a lattice.
@@ -417,9 +441,7 @@ def _surely_back(frame: np.ndarray, corners: np.ndarray) -> bool:
     # Plain (or a lattice blurred away): one colour in every cell, index corners
     # included, clearly darker than an even light border on all four sides (a table
     # seen between cards has no such border).
-    cells = cv2.resize(card[_BACK_INNER], (3, 4), interpolation=cv2.INTER_AREA).astype(np.float32)
-    if float(np.abs(cells - np.median(cells.reshape(-1, cells.shape[-1] if cells.ndim == 3 else 1), axis=0)).max()) \
-            > 0.08 * paper:
+    if _uneven(card, paper) > 0.08:
         return False
     inside = float(np.median(inner))
     sides = (gray[1:3, 8:72], gray[-3:-1, 8:72], gray[9:103, 1:3], gray[9:103, -3:-1])
@@ -585,6 +607,11 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
         inside = np.clip(cut, 0, [w - 1, h - 1]).astype(np.float32)
         if not any(_inside(inside.mean(axis=0), k.corners, 0.0) for k in detections) and _surely_back(frame, inside):
             detections.append(_face_down(inside))
+    # A back on a table too dark to show its outline (its lattice cuts its inside up):
+    # its middle ringed by its white border.
+    for outline in regions.backs:
+        if not any(_inside(outline.mean(axis=0), k.corners, 0.0) for k in detections) and _ringed_back(frame, outline):
+            detections.append(_face_down(outline))
     # The whole cards that _deduplicate keeps whatever the corners read: a corner reading
     # that lies on one of them is dropped there, so it need not be read at all.
     whole = _deduplicate(list(detections))

@@ -104,6 +104,38 @@ def test_a_back_the_frames_edge_cuts_askew_is_reported_face_down(table: str) -> 
     assert sorted(str(d.card) for d in dets) == ["KH", "None"]
 
 
+@pytest.mark.parametrize("seed", [5330, 5400])
+def test_a_back_on_dark_wood_is_found_by_its_white_border(seed: int) -> None:
+    # Development scenes: a red back lying alone on dark wood. Its lattice cuts its
+    # inside into pieces that the grain joins to the table, so no outline of it closes;
+    # its white border, a pixel or two wide at working size, rings its middle.
+    assert _scene_score(seed).missed == 0
+
+
+def test_a_white_ring_round_a_coloured_middle_is_a_backs_outline() -> None:
+    from vision.detect import find_regions
+
+    rows = np.arange(360, dtype=np.float32)[:, None, None]
+    frame = np.clip(np.array([30, 50, 80], np.float32) + 20 * np.sin(rows / 3.0), 0, 255).astype(np.uint8)
+    frame = np.repeat(frame, 640, axis=1)
+    card = cv2.boxPoints(((320.0, 180.0), (90.0, 126.0), 30.0))
+    cv2.fillConvexPoly(frame, np.round(card).astype(np.int32), (235, 238, 240))
+    middle = cv2.boxPoints(((320.0, 180.0), (84.0, 120.0), 30.0))
+    cv2.fillConvexPoly(frame, np.round(middle).astype(np.int32), (40, 40, 160))
+    backs = find_regions(frame).backs
+    assert len(backs) == 1
+    assert np.linalg.norm(backs[0].mean(axis=0) - card.mean(axis=0)) < 4
+    sides = sorted(float(np.linalg.norm(backs[0][i] - backs[0][i - 1])) for i in range(4))
+    assert abs(sides[0] - 90) < 6 and abs(sides[-1] - 126) < 8
+
+
+def test_a_checked_cloths_white_lines_ringing_its_checks_are_no_back() -> None:
+    # Development scene 8150: on the checked cloth two thin white lines each way ring a
+    # card-sized piece of its pattern, which repeats as a back's lattice does; its
+    # checks, a third of the piece across, are no one colour.
+    assert _scene_score(8150).phantoms == 0
+
+
 def _drawn_card(inside: tuple[int, int, int], border: int) -> tuple[np.ndarray, np.ndarray]:
     """A card 100x140 on a brown table: white stock, ``inside`` coloured in from ``border`` pixels."""
     frame = np.full((240, 200, 3), (40, 70, 110), np.uint8)
