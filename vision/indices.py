@@ -34,6 +34,9 @@ TURNED_BOX: Final = 1.45
 # The smallest pip beside a letter, against the letter's box: a pip is over 0.35 of the
 # letter's height, and a turned letter's box is up to TURNED_BOX times its height.
 PIP_MIN: Final = 0.35 / TURNED_BOX
+# The most ink a pip beside a letter may hold, against the letter's: a thin J's is less
+# than its solid club's.
+PIP_AREA: Final = 2.0
 ROUND_PIECE: Final = 0.25  # a piece's elongation (moments' spread / trace) below which it has no long axis
 MAX_JOINED: Final = 80  # long pieces looked at for a rank and pip joined
 WAIST_BINS: Final = 10  # slices along a long piece, to find where it is pinched
@@ -114,7 +117,7 @@ def index_corners(frame: np.ndarray, card_w: float = 0.0, gray: np.ndarray | Non
         # such small pieces were turned indices' specks, and gave phantoms.
         axis = _long_axis(labels, stats, int(idx[i]) + 1)
         pip = (dist > 0.7 * sz[i]) & (dist < 1.6 * sz[i]) & (sz < 0.8 * sz[i]) & (sz > PIP_MIN * sz[i]) & (
-            ar < 1.3 * ar[i])
+            ar < PIP_AREA * ar[i])
         def fits(j: int) -> bool:
             if sz[j] > 0.35 * sz[i]:
                 return True
@@ -225,7 +228,7 @@ def _with_pip(cen: np.ndarray, sz: np.ndarray, ar: np.ndarray, letters: np.ndarr
         d = cen[None, :, :] - cen[li][:, None, :]
         dist = np.hypot(d[..., 0], d[..., 1])
         s = sz[li][:, None]
-        pip = (dist > 0.7 * s) & (dist < 1.6 * s) & (sz < 0.8 * s) & (sz > PIP_MIN * s) & (ar < 1.3 * ar[li][:, None])
+        pip = (dist > 0.7 * s) & (dist < 1.6 * s) & (sz < 0.8 * s) & (sz > PIP_MIN * s) & (ar < PIP_AREA * ar[li][:, None])
         out += li[pip.any(axis=1)].tolist()
     return out
 

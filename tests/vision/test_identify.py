@@ -895,6 +895,13 @@ def test_a_covered_club_or_spade_is_named_by_the_pip_beside_its_index(seed: int)
     assert (score.missed, score.wrong) == (0, 0), score.details
 
 
+def test_a_thin_jack_over_a_solid_club_is_an_index(shared_datasets: Path) -> None:
+    # edje train IMG_2658: a JC half under a 9D on a carpet. The J's thin stroke holds
+    # less ink than the club under it (68 pixels against 120): a pip was let hold at most
+    # 1.3 times its letter's ink, and the index was no index.
+    assert _edje_train_found(shared_datasets, "IMG_2658.JPG", "J") >= 0.5
+
+
 def test_the_printed_heading_of_a_notepad_beside_a_card_is_no_card(shared_datasets: Path) -> None:
     # edje train IMG_2499: a QS beside a notepad (a score sheet's place at a card table).
     # The pad's printed heading, letters over letters, was read as an 8C at a corner.
