@@ -650,7 +650,18 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
     # the wrong edge), and a clear reading there says so.
     edgeless: list[CornerCandidate] = []
     other_index: set[int] = set()  # todo entries at a whole card's other index corner
-    for c in index_corners(frame, read_size, gray, edgeless):
+    found_idx = index_corners(frame, read_size, gray, edgeless)
+    # Looked for at no set size too: a tilted camera makes a card at the frame's near side
+    # a fifth wider than one read whole at its far side (its letter is then too tall for
+    # that size), and the paper level under an index, taken over a smaller window, may
+    # leave its ink out. Found so only, an index counts when it reads sure.
+    own_sized = len(found_idx)
+    if read_size:
+        for c in index_corners(frame, 0.0, gray, []):
+            if not any(np.linalg.norm(c.point - o.point) < 0.1 * read_size for o in found_idx):
+                found_idx.append(c)
+    extra: set[int] = set()  # todo entries of indices found at their own size only
+    for n, c in enumerate(found_idx):
         probe = Detection(None, 0.0, _corner_card(c, c.card_w), partial=True)
         on = next((k for k in whole if not k.partial and k.card is not None and _index_inside(probe, k)), None)
         if on is not None and _same_index(probe, on):
@@ -660,6 +671,8 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
             # Its other index, not read when the first was sure: a card prints one value at
             # both, so another rank read there says the outline is two cards (8D on 3D).
             other_index.add(len(todo))
+        if n >= own_sized:
+            extra.add(len(todo))
         todo.append((c, c.card_w, on))
     # An index with no card edge beside it counts only when it reads sure, off every whole
     # card but a fanned row's (below).
@@ -718,7 +731,7 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
         reading, corners, patch = read[i]
         if reading.confidence < floor:
             continue
-        if i >= sure_from and reading.confidence < SURE_READING:
+        if (i >= sure_from or i in extra) and reading.confidence < SURE_READING:
             continue
         if i in guessed:
             resized = _sized_by_index(frame, c, w, patch, reading, templates, deck, style)
