@@ -54,7 +54,7 @@ SPECKS: Final = 0.1  # the most of a number card's ink in pieces under half a pi
 PIP_SYMMETRY: Final = 0.5
 # Beside a card's top-left index (canonical pixels, x0, y0, x1, y1): a number card's first
 # pip (centred at 82, 62 on the project's faces, 44 across), a 2's or 3's top one (125,
-# 62), a court card's pip in its picture (86, 76); the index itself (to x 48) left out.
+# 62); the index itself (to x 48) left out.
 BESIDE_INDEX: Final = (48, 20, 170, 150)
 # Within this fraction of the card's height of its middle line a pip may lie either way.
 MIDDLE_LINE: Final = 0.06
@@ -198,6 +198,14 @@ def pip_net() -> Mlp:
     return Mlp.from_arrays(load_weights(WEIGHTS_PATH, "the centre pip reader"), "pip")
 
 
+def _pip_probabilities(pips: list[tuple[np.ndarray, np.ndarray, float]]) -> np.ndarray:
+    """The network's answers (each suit upright, then upside down) for pips ``find_pips``
+    found, one row each, as probabilities."""
+    z = pip_net().logits(np.stack([pip_features(m, lv) for m, lv, _ in pips]))
+    p: np.ndarray = np.exp(z - z.max(axis=1, keepdims=True))
+    return p / p.sum(axis=1, keepdims=True)
+
+
 def suit_votes(frame: np.ndarray, card: np.ndarray, shows: np.ndarray, red: bool) -> tuple[dict[Suit, float], int]:
     """The log-probability of each suit of one colour that the centre pips showing give,
     summed over them, and how many there were. ``card``: the whole card's corners (TL, TR,
@@ -213,9 +221,7 @@ def suit_votes(frame: np.ndarray, card: np.ndarray, shows: np.ndarray, red: bool
     suits = (Suit.HEARTS, Suit.DIAMONDS) if red else (Suit.CLUBS, Suit.SPADES)
     if not pips:
         return {s: 0.0 for s in suits}, 0
-    z = pip_net().logits(np.stack([pip_features(m, lv) for m, lv, _ in pips]))
-    p = np.exp(z - z.max(axis=1, keepdims=True))
-    p /= p.sum(axis=1, keepdims=True)
+    p = _pip_probabilities(pips)
     totals = dict.fromkeys(suits, 0.0)
     upright = [2 * SUITS.index(s) for s in suits]  # each suit's upright answer; the turned one follows it
     for row, (_, _, centre) in zip(p, pips):
@@ -232,7 +238,7 @@ def suit_votes(frame: np.ndarray, card: np.ndarray, shows: np.ndarray, red: bool
 def suit_beside_index(frame: np.ndarray, card: np.ndarray, covered: list[np.ndarray], red: bool
                       ) -> tuple[dict[Suit, float], int]:
     """Like ``suit_votes``, from the pips beside a partly hidden card's index: a number
-    card's first pip (a 2's or 3's top one) or the pip a court card's picture holds.
+    card's first pip (a 2's or 3's top one).
     ``card``: the card its index implies (TL at that index); ``covered``: the outlines of
     the cards that may lie on it (frame pixels), where no pip of its own shows. Only an
     upright pip counts: one turned against the index is another card's."""
@@ -251,13 +257,10 @@ def suit_beside_index(frame: np.ndarray, card: np.ndarray, covered: list[np.ndar
     pips = find_pips(_ink_level(region), visible)
     if not pips:
         return {s: 0.0 for s in suits}, 0
-    z = pip_net().logits(np.stack([pip_features(m, lv) for m, lv, _ in pips]))
-    p = np.exp(z - z.max(axis=1, keepdims=True))
-    p /= p.sum(axis=1, keepdims=True)
     totals = dict.fromkeys(suits, 0.0)
     upright = [2 * SUITS.index(s) for s in suits]
     n = 0
-    for row in p:
+    for row in _pip_probabilities(pips):
         own = [float(row[u]) for u in upright]
         if sum(own) < 0.5:
             continue  # turned, or in the other colour: no pip of this card's

@@ -661,7 +661,7 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
             if not any(np.linalg.norm(c.point - o.point) < 0.1 * read_size for o in found_idx):
                 found_idx.append(c)
     extra: set[int] = set()  # todo entries of indices found at their own size only
-    for n, c in enumerate(found_idx):
+    for place, c in enumerate(found_idx):
         probe = Detection(None, 0.0, _corner_card(c, c.card_w), partial=True)
         on = next((k for k in whole if not k.partial and k.card is not None and _index_inside(probe, k)), None)
         if on is not None and _same_index(probe, on):
@@ -671,7 +671,7 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
             # Its other index, not read when the first was sure: a card prints one value at
             # both, so another rank read there says the outline is two cards (8D on 3D).
             other_index.add(len(todo))
-        if n >= own_sized:
+        if place >= own_sized:
             extra.add(len(todo))
         todo.append((c, c.card_w, on))
     # An index with no card edge beside it counts only when it reads sure, off every whole
