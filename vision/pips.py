@@ -203,7 +203,8 @@ def _pip_probabilities(pips: list[tuple[np.ndarray, np.ndarray, float]]) -> np.n
     found, one row each, as probabilities."""
     z = pip_net().logits(np.stack([pip_features(m, lv) for m, lv, _ in pips]))
     p: np.ndarray = np.exp(z - z.max(axis=1, keepdims=True))
-    return p / p.sum(axis=1, keepdims=True)
+    p /= p.sum(axis=1, keepdims=True)
+    return p
 
 
 def suit_votes(frame: np.ndarray, card: np.ndarray, shows: np.ndarray, red: bool) -> tuple[dict[Suit, float], int]:
