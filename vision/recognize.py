@@ -57,6 +57,7 @@ SHAPE_TOLERANCE = 0.06
 PILE_OUTLINE = 1.2  # an unread outline this much wider than the cards read is several cards
 HALF_ROUND_NEAR = 0.6  # card widths: see _half_round_twins
 DIAGONAL_INDEX_NEAR = 0.1  # card widths: see _deduplicate
+TIGHT_ROW_NEAR = 0.15  # card widths: see _deduplicate
 # A card's own far index, read as a card's index, implies a card lying beside it (sharing
 # a strip, measured 0.09-0.16 of their union); one lying mostly on it, of the same rank,
 # is a fanned row's next card (0.25).
@@ -963,7 +964,8 @@ def _deduplicate(detections: list[Detection]) -> list[Detection]:
             # another value read sure at one of the other's corners the same card: in a
             # pile shifted lengthwise a card's corner falls on the next card's index.)
             if d.partial and k.partial and (
-                    _index_near(d.corners, k.corners, (0,) if d.confidence >= SURE_READING else (0, 2), 0.2)
+                    _index_near(d.corners, k.corners, (0,) if d.confidence >= SURE_READING else (0, 2),
+                                TIGHT_ROW_NEAR if _two_sure_ranks(d, k) else 0.2)
                     # (Not so one read whole, its outline then found to be two cards by the
                     # other's sure reading of another rank: that pile's two index corners.)
                     or _diagonal_twins(d.corners, k.corners) and not (
@@ -1128,6 +1130,12 @@ def _same_index(d: Detection, k: Detection) -> bool:
     across). (A partly covered card's implied outline is a guess: another card's index
     may well lie inside it, on top of it, as in a fanned row.)"""
     return _index_near(d.corners, k.corners, (0, 2), 0.2)
+
+
+def _two_sure_ranks(d: Detection, k: Detection) -> bool:
+    """Two readings of different ranks, both sure."""
+    return (d.card is not None and k.card is not None and d.card.rank != k.card.rank and
+            min(d.confidence, k.confidence) >= SURE_READING)
 
 
 def _diagonal_twins(p: np.ndarray, q: np.ndarray) -> bool:

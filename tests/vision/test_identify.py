@@ -911,6 +911,13 @@ def test_an_index_of_another_size_than_the_cards_read_whole_is_looked_for_too(se
     assert _scene_score(seed).missed == 0
 
 
+@pytest.mark.parametrize("seed", [5522, 5574, 8170])
+def test_two_sure_indices_of_different_ranks_a_fifth_of_a_card_apart_are_two_cards(seed: int) -> None:
+    # Development scenes: rows stepped tight (a TC's "10" beside the 9C lying on it, a 3D's
+    # index beside a 7D's), each index read sure, taken for one index read twice.
+    assert _scene_score(seed).missed == 0
+
+
 def test_the_printed_heading_of_a_notepad_beside_a_card_is_no_card(shared_datasets: Path) -> None:
     # edje train IMG_2499: a QS beside a notepad (a score sheet's place at a card table).
     # The pad's printed heading, letters over letters, was read as an 8C at a corner.
