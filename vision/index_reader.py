@@ -91,6 +91,12 @@ class IndexReading:
     # its colour (at a few pixels a club and a spade blur into one blob).
     suit_confidence: float = 1.0
 
+    @property
+    def rank_confidence(self) -> float:
+        """The share of ``confidence`` that is the rank's. (A suit's probability is the
+        larger of two, so never below a half.)"""
+        return self.confidence / self.suit_confidence
+
 
 @dataclass
 class IndexGlyphs:

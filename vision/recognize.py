@@ -418,8 +418,8 @@ def _ringed_back(frame: np.ndarray, corners: np.ndarray) -> bool:
     back by _surely_back, its middle one colour cell by cell. A checked cloth's thin
     white lines ring card-sized pieces of its pattern, which repeats too, in checks a
     third of such a piece across (measured 0.09 uneven; backs 0.004-0.024)."""
-    card, _, paper = _back_view(frame, corners)
-    return _uneven(card, paper) <= RINGED_BACK_EVEN and _surely_back(frame, corners)
+    view = _back_view(frame, corners)
+    return _uneven(view[0], view[2]) <= RINGED_BACK_EVEN and _a_back(*view)
 
 
 def _surely_back(frame: np.ndarray, corners: np.ndarray) -> bool:
@@ -428,7 +428,11 @@ def _surely_back(frame: np.ndarray, corners: np.ndarray) -> bool:
     one even colour inside a lighter border. Unlike _looks_face_down (a coloured middle,
     which court cards and warm light give too), real face-up cards of the edje train
     split never pass it. (Picture backs are not recognised.)"""
-    card, gray, paper = _back_view(frame, corners)
+    return _a_back(*_back_view(frame, corners))
+
+
+def _a_back(card: np.ndarray, gray: np.ndarray, paper: float) -> bool:
+    """_surely_back of a card's ``_back_view``."""
     inner = gray[_BACK_INNER]
     hp = inner - cv2.GaussianBlur(inner, (0, 0), 2.5)
     if float(hp.std()) >= 0.025 * paper:
@@ -718,12 +722,12 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
     # other card lies (a card read whole, or one whose index shows on this card, away
     # from this card's own indices: a fanned row's next card, whose pips lie there too).
     for i, (reading, corners, patch) in list(read.items()):
-        if reading.suit_confidence >= SUIT_UNSURE or reading.confidence / reading.suit_confidence < floor or not (
+        if reading.suit_confidence >= SUIT_UNSURE or reading.rank_confidence < floor or not (
                 Rank.TWO <= reading.card.rank <= Rank.TEN):
             continue
         on = todo[i][2]
         covered = [k.corners for k in whole if k is not on] + [
-            q for j, (r, q, _) in read.items() if j != i and r.confidence / r.suit_confidence >= floor and
+            q for j, (r, q, _) in read.items() if j != i and r.rank_confidence >= floor and
             _inside(q[0], corners, 0.0) and not _index_near(q, corners, (0, 2), 0.2)]
         read[i] = (_suit_beside_index(frame, reading, corners, covered), corners, patch)
     for i, (c, w, on) in enumerate(todo):
@@ -852,8 +856,7 @@ def _suit_beside_index(frame: np.ndarray, reading: IndexReading, card: np.ndarra
     odds = math.log(p / (1 - p)) + votes[reading.card.suit] - votes[other]
     suit, odds = (reading.card.suit, odds) if odds >= 0 else (other, -odds)
     suit_confidence = 1.0 / (1.0 + math.exp(-min(odds, 50.0)))
-    rank_confidence = reading.confidence / max(reading.suit_confidence, 1e-6)
-    return IndexReading(Card(reading.card.rank, suit), rank_confidence * suit_confidence, suit_confidence)
+    return IndexReading(Card(reading.card.rank, suit), reading.rank_confidence * suit_confidence, suit_confidence)
 
 
 def _suit_by_centre_pips(frame: np.ndarray, detections: list[Detection]) -> list[Detection]:
@@ -968,9 +971,7 @@ def _deduplicate(detections: list[Detection]) -> list[Detection]:
                                 TIGHT_ROW_NEAR if _two_sure_ranks(d, k) else 0.2)
                     # (Not so one read whole, its outline then found to be two cards by the
                     # other's sure reading of another rank: that pile's two index corners.)
-                    or _diagonal_twins(d.corners, k.corners) and not (
-                        (d.split or k.split) and d.card is not None and k.card is not None and
-                        d.card.rank != k.card.rank and min(d.confidence, k.confidence) >= SURE_READING)
+                    or _diagonal_twins(d.corners, k.corners) and not ((d.split or k.split) and _two_sure_ranks(d, k))
                     or (_shared_corner(d, k) and d.confidence < SURE_READING)):
                 dup = True  # the same index read twice, a little shifted or turned
                 break
