@@ -39,6 +39,7 @@ RING_SOLIDITY: Final = 0.75  # a region filling more of its hull is solid, no ri
 RING_INSET: Final = 3.0  # working pixels inside the hull where a ring's pixels are looked for
 RING_COVER: Final = 0.8  # share of the way round that the ring must run
 RING_MAX_SHARE: Final = 0.3  # of the image, the most a ring's box may take (the table is no ring)
+RING_PIECE_SPAN: Final = 0.4  # of two pieces' joint box, the least each piece's own box spans
 BACK_SOLIDITY: Final = 0.9  # a back's middle, inside its border, fills its hull
 BACK_RING_AREA: Final = 1.6  # a back's outline holds at most this much of its middle's area
 PILE_MAX_EDGES: Final = 0.22  # edge pixel fraction above which a quad is patterned (a back), not a pile
@@ -578,8 +579,10 @@ def _ring_quads(regions: np.ndarray, min_short: float, min_area: float, max_area
     index letters, close to the edge, break it: the region is a "C", far from solid, and
     its outline is no quad; its convex hull still is the card. It counts when the ring
     runs along the hull's inside nearly all the way round (a broken ring, not some
-    concave blob whose hull happens to be card-shaped). ``regions``: an edge pass's
-    regions (255 inside), with a thin edge band so that the ring stays open."""
+    concave blob whose hull happens to be card-shaped). Letters at both index corners
+    break it in two: two "L"s, each spanning most of the card's box, are tried together.
+    ``regions``: an edge pass's regions (255 inside), with a thin edge band so that the
+    ring stays open."""
     # Pieces of table or card stock touching only at a corner are apart here (a ring
     # that an edge breaks diagonally is open, not joined to the table around it).
     n, labels, stats, _ = cv2.connectedComponentsWithStats(regions, connectivity=4)
@@ -589,36 +592,60 @@ def _ring_quads(regions: np.ndarray, min_short: float, min_area: float, max_area
     pick = (np.minimum(bw_, bh_) >= min_short) & (bw_ * bh_ >= min_area) & (bw_ * bh_ <= RING_MAX_SHARE * regions.size) & (
         stats[:, cv2.CC_STAT_AREA] <= RING_SOLIDITY * bw_ * bh_)
     pick[0] = False
+    unringed = []
     for i in np.flatnonzero(pick).tolist():
         x, y, bw, bh, pixels = (int(v) for v in stats[i])
-        piece = (labels[y:y + bh, x:x + bw] == i).view(np.uint8)
-        outline, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        c = max(outline, key=cv2.contourArea) + np.array([x, y], np.int32)
-        hull = cv2.convexHull(c)
-        hull_area = float(cv2.contourArea(hull))
-        if not min_area <= hull_area <= max_area or pixels > RING_SOLIDITY * hull_area:
-            continue  # a solid region is the ordinary passes' to judge
-        corners = _hull_quad(hull)
-        q = _as_quad(corners, min_short, CARD_ASPECT * 1.15, CARD_ASPECT * 0.85) if corners is not None else None
-        if q is None:
-            # Where the ring is broken, at the index, the hull cuts the card's corner off;
-            # the smallest rectangle around the hull still has it.
-            rect = cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
-            q = _as_quad(rect, min_short, CARD_ASPECT * 1.15, CARD_ASPECT * 0.85)
-            if q is None or hull_area < 0.9 * q.short_side * q.long_side:
+        q = _ring_quad((labels[y:y + bh, x:x + bw] == i).view(np.uint8), x, y, pixels, min_short, min_area, max_area)
+        if q is not None:
+            out.append(q)
+        else:
+            unringed.append(i)
+    for k, i in enumerate(unringed):
+        for j in unringed[k + 1:]:
+            x, y = min(stats[i, 0], stats[j, 0]), min(stats[i, 1], stats[j, 1])
+            bw = max(stats[i, 0] + bw_[i], stats[j, 0] + bw_[j]) - x
+            bh = max(stats[i, 1] + bh_[i], stats[j, 1] + bh_[j]) - y
+            box = int(bw) * int(bh)
+            if min(bw_[i] * bh_[i], bw_[j] * bh_[j]) < RING_PIECE_SPAN * box or box > RING_MAX_SHARE * regions.size:
                 continue
-        # The ring's own pixels, just inside the hull's sides, all the way round.
-        mask = cv2.copyMakeBorder(piece, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
-        t = np.linspace(0.0, 1.0, 24, endpoint=False)[:, None]
-        inset = _offset_quad(q.corners, -RING_INSET)
-        pts = np.concatenate([inset[k] + t * (inset[(k + 1) % 4] - inset[k]) for k in range(4)])
-        px = np.clip(np.round(pts[:, 0] - x + 1).astype(np.intp), 0, bw + 1)
-        py = np.clip(np.round(pts[:, 1] - y + 1).astype(np.intp), 0, bh + 1)
-        if float((cv2.dilate(mask, np.ones((3, 3), np.uint8))[py, px] > 0).mean()) < RING_COVER:
-            continue
-        q.corners = _offset_quad(q.corners, EDGE_BAND[0])
-        out.append(q)
+            both = labels[y:y + bh, x:x + bw]
+            q = _ring_quad(((both == i) | (both == j)).view(np.uint8), int(x), int(y),
+                           int(stats[i, cv2.CC_STAT_AREA] + stats[j, cv2.CC_STAT_AREA]), min_short, min_area, max_area)
+            if q is not None:
+                out.append(q)
     return out
+
+
+def _ring_quad(piece: np.ndarray, x: int, y: int, pixels: int, min_short: float, min_area: float,
+               max_area: float) -> Quad | None:
+    """The card that a ring of card stock (``piece``: 1 on it, its box's top left at
+    ``x``, ``y`` in working pixels; ``pixels`` of it) outlines, if it is one."""
+    bh, bw = piece.shape
+    outline, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    hull = cv2.convexHull(np.concatenate(outline) + np.array([x, y], np.int32))
+    hull_area = float(cv2.contourArea(hull))
+    if not min_area <= hull_area <= max_area or pixels > RING_SOLIDITY * hull_area:
+        return None  # a solid region is the ordinary passes' to judge
+    corners = _hull_quad(hull)
+    q = _as_quad(corners, min_short, CARD_ASPECT * 1.15, CARD_ASPECT * 0.85) if corners is not None else None
+    if q is None:
+        # Where the ring is broken, at the index, the hull cuts the card's corner off;
+        # the smallest rectangle around the hull still has it.
+        rect = cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
+        q = _as_quad(rect, min_short, CARD_ASPECT * 1.15, CARD_ASPECT * 0.85)
+        if q is None or hull_area < 0.9 * q.short_side * q.long_side:
+            return None
+    # The ring's own pixels, just inside the hull's sides, all the way round.
+    mask = cv2.copyMakeBorder(piece, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+    t = np.linspace(0.0, 1.0, 24, endpoint=False)[:, None]
+    inset = _offset_quad(q.corners, -RING_INSET)
+    pts = np.concatenate([inset[k] + t * (inset[(k + 1) % 4] - inset[k]) for k in range(4)])
+    px = np.clip(np.round(pts[:, 0] - x + 1).astype(np.intp), 0, bw + 1)
+    py = np.clip(np.round(pts[:, 1] - y + 1).astype(np.intp), 0, bh + 1)
+    if float((cv2.dilate(mask, np.ones((3, 3), np.uint8))[py, px] > 0).mean()) < RING_COVER:
+        return None
+    q.corners = _offset_quad(q.corners, EDGE_BAND[0])
+    return q
 
 
 def _cut_by_frame(edge_polys: list[tuple[np.ndarray, np.ndarray | None, bool]], card_px: float, h: int,
