@@ -110,6 +110,9 @@ class IndexGlyphs:
     # a small pip's shape (a spade's point, a club's lobes) shows in its shading before
     # any cut into ink and paper.
     suit_darkness: np.ndarray
+    # The pip was cut off other ink at a neck (``_pip_cut_at_neck``): a court card's frame
+    # beside its index. Only a court card prints one there.
+    framed: bool = False
 
 
 def _sorted_value(cum: np.ndarray, k: int) -> int:
@@ -292,6 +295,7 @@ def extract_glyphs(patch: np.ndarray) -> IndexGlyphs | None:
     rank_mask = functools.reduce(np.logical_or, (rank_labels == i for i in rank_ids)).view(np.uint8)
     # Suit: the next sizeable component below the rank whose centre lies under it.
     suit = None
+    framed = False
     for c in comps:
         y, x, w, h, i = c
         if i in rank_ids or y < y1 - 3 * sy or y > y1 + 30 * sy:
@@ -305,6 +309,9 @@ def extract_glyphs(patch: np.ndarray) -> IndexGlyphs | None:
     if suit is None:
         found = _pip_cut_free(ink, (x0, y0, x1, y1), sx, sy)
         if found is None:
+            found = _pip_cut_at_neck(ink, (x0, y0, x1, y1), sx, sy)
+            framed = True
+        if found is None:
             return None
         (y, x, w, h), suit_mask = found
     else:
@@ -314,7 +321,7 @@ def extract_glyphs(patch: np.ndarray) -> IndexGlyphs | None:
     rank_px = patch[y0:y1, x0:x1][rank_mask > 0]
     red = _red_share(np.concatenate([suit_px, rank_px])[:, :3], patch_ink.paper_bgr) > RED_SHARE
     darkness = patch_ink.level[max(y - 1, 0):y + h + 1, max(x - 1, 0):x + w + 1]
-    return IndexGlyphs(rank_mask, suit_mask, red, len(rank_parts), darkness)
+    return IndexGlyphs(rank_mask, suit_mask, red, len(rank_parts), darkness, framed)
 
 
 PIP_BRIDGE: Final = 5  # canonical pixels: ink this thin joining a pip to its neighbour is cut
@@ -353,6 +360,47 @@ def _pip_cut_free(ink: np.ndarray, rank_box: tuple[int, int, int, int], sx: floa
     return (y, x, w, h), pip[y:y + h, x:x + w].copy()
 
 
+def _pip_cut_at_neck(ink: np.ndarray, rank_box: tuple[int, int, int, int], sx: float, sy: float
+                     ) -> tuple[tuple[int, int, int, int], np.ndarray] | None:
+    """The suit pip under the rank when its ink runs into other ink beside it by a neck
+    too wide for an opening to cut: a court card's picture frame, its line and its own
+    big pip, printed close to the index. Below the rank, the ink's columns thin out
+    where the pip ends; the pip is cut off at the thinnest column right of the rank's
+    middle, where that holds under half the ink of the middle's column."""
+    x0, y0, x1, y1 = rank_box
+    band = ink[y1:min(ink.shape[0], y1 + round(30 * sy))]
+    if not band.size:
+        return None
+    cols = band.sum(axis=0, dtype=np.int32)
+    middle = (x0 + x1) // 2
+    lo, hi = middle + round(4 * sx), min(ink.shape[1], middle + round(NECK_REACH * sx))
+    if hi <= lo or cols[middle] == 0:
+        return None
+    cut = lo + int(np.argmin(cols[lo:hi]))
+    if cols[cut] >= 0.5 * cols[middle]:
+        return None
+    left = ink.copy()
+    left[:y1] = 0
+    left[:, cut:] = 0
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(left, connectivity=8, ltype=cv2.CV_16U)
+    best = None
+    for i in range(1, n):
+        x, y, w, h, _ = stats[i].tolist()
+        if y > y1 + 30 * sy or h < 7 * sy or w < 7 * sx or w > 40 * sx or h > 40 * sy:
+            continue
+        if not x0 - 10 * sx <= x + w / 2 <= x1 + 10 * sx:
+            continue
+        if best is None or y < best[0]:
+            best = (y, x, w, h, i)
+    if best is None:
+        return None
+    y, x, w, h, i = best
+    return (y, x, w, h), (labels[y:y + h, x:x + w] == i).astype(np.uint8)
+
+
+NECK_REACH: Final = 22  # canonical pixels right of the rank's middle where a pip's neck is looked for
+
+
 # Red ink keeps much of its red while it loses green, black ink loses both alike; the share
 # is the same however pale or blurred the print (mixing with paper scales both alike).
 RED_SHARE: Final = 0.3  # printed red: 1.7% below it (old rule: 7%), printed black: none above 0.24
@@ -387,6 +435,8 @@ def classify(glyphs: IndexGlyphs, letters: list[str], style: str,
         if found is None:
             return None
         rank, rank_confidence = found, ranks[letter]
+    if glyphs.framed and not Rank.JACK <= rank <= Rank.KING:
+        return None  # a frame beside a number's index: print of some other kind
     colour_suits = (Suit.HEARTS, Suit.DIAMONDS) if glyphs.red else (Suit.CLUBS, Suit.SPADES)
     suits = nets.suit_probabilities(glyphs.suit_mask, glyphs.suit_darkness, colour_suits)
     suit = max(suits, key=suits.__getitem__)

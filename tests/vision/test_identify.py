@@ -861,6 +861,22 @@ def test_a_king_whose_ring_the_index_letters_break_in_two_is_found(shared_datase
     assert _edje_train_found(shared_datasets, "IMG_2572.JPG", "K", at=(320, 360)) >= 0.5
 
 
+@pytest.mark.parametrize(("name", "at"), [("IMG_2569.JPG", (231, 137)), ("IMG_2566.JPG", (211, 326))])
+def test_a_jack_whose_index_pip_runs_into_its_picture_frame_is_read(
+        shared_datasets: Path, name: str, at: tuple[int, int]) -> None:
+    # edje train: a lone JC on light tiles and one on grey carpet, small phone photos. This
+    # deck prints its court cards' frame, and the big pip in it, right beside the index:
+    # at this size the index's club runs into both by a neck too wide to open.
+    assert _edje_train_found(shared_datasets, name, "J", at=at) >= 0.5
+
+
+def test_print_beside_a_book_title_is_no_card(shared_datasets: Path) -> None:
+    # edje train IMG_2506: a 9H beside cookbooks. Letters on a spine, cut apart at a
+    # neck, read as a 6S at 0.96: only a court card prints a frame beside its index.
+    photo = cv2.imread(str(shared_datasets / "edje-tf-cards" / "train" / "IMG_2506.JPG"))
+    assert [str(d.card) for d in identify_cards(photo)] == ["9H"]
+
+
 def test_the_lower_card_of_a_real_pair_turned_a_little_is_read(shared_datasets: Path) -> None:
     # edje train IMG_2674: an AD lying on a TH, turned a little against it. Their joint
     # outline is too skew to split, and read as a card it is none; the ten's index, at
