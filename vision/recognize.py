@@ -231,7 +231,8 @@ def _sized_by_index(frame: np.ndarray, c: CornerCandidate, card_w: float, patch:
     ``RANK_GLYPH_HEIGHT`` canonical pixels tall. The new reading, card corners and patch;
     None when the width was about right, or the card reads otherwise at the new width."""
     resized = _rank_sized(frame, c, card_w, patch, templates, deck, style, GUESS_RESIZE)
-    return resized if resized is not None and resized[0].card == reading.card else None
+    return resized if resized is not None and (resized[0].card == reading.card or (
+        resized[0].confidence >= SURE_READING > reading.confidence)) else None
 
 
 def _read_ring(frame: np.ndarray, quad: Quad, templates: GlyphTemplates | None, deck: int,
@@ -718,6 +719,22 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
                 reading, corners, patch = again
         if reading is not None:
             read[i] = (reading, corners, patch)
+    # A corner whose width was guessed from its own sides and read as nothing (a side
+    # running on along a row of cards makes it far too wide): the cards in one frame are
+    # one size, and the corners read sure at a known width say which. (Read so, a corner
+    # counts when it reads sure: some other print's corner can also read at that size.)
+    known = [_card_width(q) for j, (r, q, _) in read.items() if j not in guessed and r.confidence >= SURE_READING]
+    if guessed and known:
+        usual = float(np.median(known))
+        for i in sorted(guessed):
+            c, w, _ = todo[i]
+            if (i in read and read[i][0].confidence >= floor) or abs(w - usual) < GUESS_RESIZE * usual:
+                continue
+            patch, corners = _corner_patch(frame, c, usual)
+            reading = read_index(patch, templates, deck, style)
+            if reading is not None and reading.confidence >= SURE_READING:
+                read[i] = (reading, corners, patch)
+                guessed.discard(i)
     # An index pip unsure of its suit: the pips beside the index say it too, where no
     # other card lies (a card read whole, or one whose index shows on this card, away
     # from this card's own indices: a fanned row's next card, whose pips lie there too).

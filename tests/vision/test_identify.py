@@ -877,6 +877,20 @@ def test_print_beside_a_book_title_is_no_card(shared_datasets: Path) -> None:
     assert [str(d.card) for d in identify_cards(photo)] == ["9H"]
 
 
+def test_a_corner_read_sure_at_its_ranks_size_is_believed_over_a_guess(shared_datasets: Path) -> None:
+    # edje train IMG_2661: a 9C half under a QC on carpet, no card outlined whole. The
+    # nine's corner, sized from its sides (one running on along the queen), read QC at
+    # 0.83 at 2.6 times its width; at the width its rank's height gives it reads 9C sure.
+    assert _edje_train_found(shared_datasets, "IMG_2661.JPG", "9") >= 0.5
+
+
+def test_a_corner_on_a_row_is_read_at_the_other_cards_size(shared_datasets: Path) -> None:
+    # edje train IMG_2671: K, Q, Q in a row on a rug. The king's top edge runs on along
+    # the queens' (three card widths), so the width guessed from its corner's sides showed
+    # no index; the queens, read sure, say how big the cards are.
+    assert _edje_train_found(shared_datasets, "IMG_2671.JPG", "K") >= 0.5
+
+
 def test_the_lower_card_of_a_real_pair_turned_a_little_is_read(shared_datasets: Path) -> None:
     # edje train IMG_2674: an AD lying on a TH, turned a little against it. Their joint
     # outline is too skew to split, and read as a card it is none; the ten's index, at
