@@ -396,6 +396,7 @@ class WholeCards:
     outlines: list[np.ndarray]  # frame pixels: card-shaped outlines of the strong edge pass
     working: tuple[np.ndarray, np.ndarray, float]  # ``working_gray`` of the frame
     strong: list[tuple[np.ndarray, np.ndarray | None, bool]]  # the strong edge pass's ``_polygons``
+    strong_regions: np.ndarray  # working pixels: that pass's regions (255 inside)
     # Frame pixels: outlines of the strong edge pass that the frame's edge cuts across
     # (``_cut_by_frame``): maybe a back partly out of view, which shows no whiteness.
     cut: list[np.ndarray] = field(default_factory=list)
@@ -418,7 +419,8 @@ def find_whole_cards(frame: np.ndarray) -> WholeCards:
     gray, whiteness, scale = working
     h, w = gray.shape
     min_short, min_area, max_area = _card_bounds(h, w, MIN_CARD_FRAC)
-    edge_polys = _polygons(_edge_regions(gray), min_area, max_area, True, EDGE_BAND)
+    strong_regions = _edge_regions(gray)
+    edge_polys = _polygons(strong_regions, min_area, max_area, True, EDGE_BAND)
     outlines = [q for q in (_as_quad(hq, min_short) for _, hq, _ in edge_polys if hq is not None) if q is not None]
     sure = _sure_quads(edge_polys, min_short, (h, w))
     card_px = _card_px(sure, h, w)
@@ -431,7 +433,7 @@ def find_whole_cards(frame: np.ndarray) -> WholeCards:
     kept = _oversized([q for q in sorted_out if any(q is o for o in quads)], partial, whiteness)
     inv = 1.0 / scale
     return WholeCards([Quad(q.corners * inv, q.short_side * inv, q.long_side * inv) for q in kept], stock,
-                      [q.corners * inv for q in outlines], working, edge_polys,
+                      [q.corners * inv for q in outlines], working, edge_polys, strong_regions,
                       [c * inv for c in _cut_by_frame(edge_polys, card_px, h, w)])
 
 
@@ -523,8 +525,9 @@ def find_regions(frame: np.ndarray, min_card_frac: float = MIN_CARD_FRAC, max_si
     blurred = _blurred(gray)
     grads = _gradients(blurred[0])
     # Canny finds the same edges in the gradients as in the blurred image they come from.
-    strong = first.strong if first is not None else _polygons(
-        _edge_regions(gray, blurred=blurred, gradients=grads), min_area, max_area, True, EDGE_BAND)
+    strong_regions = first.strong_regions if first is not None else _edge_regions(
+        gray, blurred=blurred, gradients=grads)
+    strong = first.strong if first is not None else _polygons(strong_regions, min_area, max_area, True, EDGE_BAND)
     edge_polys = strong + _polygons(_edge_regions(gray, 2.5, blurred=blurred, gradients=grads), min_area, max_area,
                                     True, EDGE_BAND)
     sure = _sure_quads(edge_polys, min_short, (h, w))
@@ -539,8 +542,13 @@ def find_regions(frame: np.ndarray, min_card_frac: float = MIN_CARD_FRAC, max_si
     frames: list[tuple[Quad, Quad]] = []
     kept = _oversized(_nested(quads, partial, gray.shape, frames), partial, whiteness)
     frames = [(o, f) for o, f in frames if any(o is q for q in kept)]
-    rings = [r for r in _ring_quads(_edge_regions(gray, 1.0, RING_BAND, blurred=blurred, gradients=grads),
-                                    min_short, min_area, max_area)
+    # The ring pass's thin edge band keeps most rings open; the strong pass's wider one
+    # closes off pieces that the index letters broke a ring into there: its pairs only.
+    rings = _ring_quads(_edge_regions(gray, 1.0, RING_BAND, blurred=blurred, gradients=grads),
+                        min_short, min_area, max_area)
+    rings += [r for r in _ring_quads(strong_regions, min_short, min_area, max_area, singles=False)
+              if not any(_iou_quads(r.corners, o.corners) > 0.7 for o in rings)]
+    rings = [r for r in rings
              if not any(_iou_quads(r.corners, q.corners) > 0.3 or (
                  _inside(r.corners.mean(axis=0), q.corners, 0.0) and q.short_side < 1.6 * r.short_side)
                         for q in kept)]  # (the latter: the ring of a court card's picture frame, inside its card)
@@ -573,7 +581,8 @@ def find_regions(frame: np.ndarray, min_card_frac: float = MIN_CARD_FRAC, max_si
                    cut=[c * inv for c in _cut_by_frame(edge_polys, card_px, h, w)], rings=rings, backs=backs)
 
 
-def _ring_quads(regions: np.ndarray, min_short: float, min_area: float, max_area: float) -> list[Quad]:
+def _ring_quads(regions: np.ndarray, min_short: float, min_area: float, max_area: float,
+                singles: bool = True) -> list[Quad]:
     """Card-shaped outlines of the thin rings of card stock that a court card's picture
     frame leaves inside its edge. On a small photo the ring is a few pixels wide and the
     index letters, close to the edge, break it: the region is a "C", far from solid, and
@@ -582,7 +591,7 @@ def _ring_quads(regions: np.ndarray, min_short: float, min_area: float, max_area
     concave blob whose hull happens to be card-shaped). Letters at both index corners
     break it in two: two "L"s, each spanning most of the card's box, are tried together.
     ``regions``: an edge pass's regions (255 inside), with a thin edge band so that the
-    ring stays open."""
+    ring stays open. Without ``singles``, only pairs are tried."""
     # Pieces of table or card stock touching only at a corner are apart here (a ring
     # that an edge breaks diagonally is open, not joined to the table around it).
     n, labels, stats, _ = cv2.connectedComponentsWithStats(regions, connectivity=4)
@@ -594,25 +603,35 @@ def _ring_quads(regions: np.ndarray, min_short: float, min_area: float, max_area
     pick[0] = False
     unringed = []
     for i in np.flatnonzero(pick).tolist():
+        if not singles:
+            unringed.append(i)
+            continue
         x, y, bw, bh, pixels = (int(v) for v in stats[i])
         q = _ring_quad((labels[y:y + bh, x:x + bw] == i).view(np.uint8), x, y, pixels, min_short, min_area, max_area)
         if q is not None:
             out.append(q)
         else:
             unringed.append(i)
-    for k, i in enumerate(unringed):
-        for j in unringed[k + 1:]:
-            x, y = min(stats[i, 0], stats[j, 0]), min(stats[i, 1], stats[j, 1])
-            bw = max(stats[i, 0] + bw_[i], stats[j, 0] + bw_[j]) - x
-            bh = max(stats[i, 1] + bh_[i], stats[j, 1] + bh_[j]) - y
-            box = int(bw) * int(bh)
-            if min(bw_[i] * bh_[i], bw_[j] * bh_[j]) < RING_PIECE_SPAN * box or box > RING_MAX_SHARE * regions.size:
-                continue
-            both = labels[y:y + bh, x:x + bw]
-            q = _ring_quad(((both == i) | (both == j)).view(np.uint8), int(x), int(y),
-                           int(stats[i, cv2.CC_STAT_AREA] + stats[j, cv2.CC_STAT_AREA]), min_short, min_area, max_area)
-            if q is not None:
-                out.append(q)
+    # Pairs whose joint box each piece's own box spans enough of, all at once (a busy
+    # edge map leaves a hundred pieces: thousands of pairs).
+    u = np.array(unringed, np.intp)
+    x0, y0 = stats[u, 0].astype(np.int64), stats[u, 1].astype(np.int64)
+    x1, y1 = x0 + bw_[u], y0 + bh_[u]
+    own = bw_[u].astype(np.int64) * bh_[u]
+    jw = np.maximum(x1[:, None], x1[None, :]) - np.minimum(x0[:, None], x0[None, :])
+    jh = np.maximum(y1[:, None], y1[None, :]) - np.minimum(y0[:, None], y0[None, :])
+    joint = jw * jh
+    # (A card's box, however it lies, is no more elongated than the card.)
+    fits = (np.minimum(own[:, None], own[None, :]) >= RING_PIECE_SPAN * joint) & (
+        joint <= RING_MAX_SHARE * regions.size) & (np.maximum(jw, jh) <= CARD_ASPECT * 1.15 * np.minimum(jw, jh))
+    for a, b in zip(*np.nonzero(np.triu(fits, 1))):
+        i, j = int(u[a]), int(u[b])
+        x, y = int(min(x0[a], x0[b])), int(min(y0[a], y0[b]))
+        both = labels[y:int(max(y1[a], y1[b])), x:int(max(x1[a], x1[b]))]
+        q = _ring_quad(((both == i) | (both == j)).view(np.uint8), x, y,
+                       int(stats[i, cv2.CC_STAT_AREA] + stats[j, cv2.CC_STAT_AREA]), min_short, min_area, max_area)
+        if q is not None:
+            out.append(q)
     return out
 
 

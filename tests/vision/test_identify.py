@@ -891,6 +891,13 @@ def test_a_corner_on_a_row_is_read_at_the_other_cards_size(shared_datasets: Path
     assert _edje_train_found(shared_datasets, "IMG_2671.JPG", "K") >= 0.5
 
 
+def test_a_king_whose_margin_only_the_strong_edges_close_is_found(shared_datasets: Path) -> None:
+    # edje train IMG_2507: a KH on a beige counter beside a cookbook. Its outline runs
+    # into the counter's edge; in the ring pass its margin is broken at both index
+    # corners, in the strong edge pass (a wider edge band) it is two "L"s that ring it.
+    assert _edje_train_found(shared_datasets, "IMG_2507.JPG", "K") >= 0.5
+
+
 def test_the_lower_card_of_a_real_pair_turned_a_little_is_read(shared_datasets: Path) -> None:
     # edje train IMG_2674: an AD lying on a TH, turned a little against it. Their joint
     # outline is too skew to split, and read as a card it is none; the ten's index, at
