@@ -334,21 +334,12 @@ def _pip_cut_free(ink: np.ndarray, rank_box: tuple[int, int, int, int], sx: floa
     Opening the ink cuts such bridges (and thin lines) and leaves the solid pip; the pip's
     own ink is then what lies within a bridge's width of what is left. Returns the pip's
     box (y, x, w, h) and its mask in that box, or None."""
-    x0, y0, x1, y1 = rank_box
+    y1 = rank_box[3]
     k = max(3, round(PIP_BRIDGE * (sx + sy) / 2)) | 1
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
     opened = cv2.morphologyEx(ink, cv2.MORPH_OPEN, kernel)
     opened[:y1] = 0  # the rank and whatever lies beside it
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(opened, connectivity=8, ltype=cv2.CV_16U)
-    best = None
-    for i in range(1, n):
-        x, y, w, h, _ = stats[i].tolist()
-        if y > y1 + 30 * sy or h < 7 * sy or w < 7 * sx or w > 40 * sx or h > 40 * sy:
-            continue
-        if not x0 - 10 * sx <= x + w / 2 <= x1 + 10 * sx:
-            continue
-        if best is None or y < best[0]:
-            best = (y, x, w, h, i)
+    labels, best = _pip_under(opened, rank_box, sx, sy)
     if best is None:
         return None
     y, x, w, h, i = best
@@ -367,7 +358,7 @@ def _pip_cut_at_neck(ink: np.ndarray, rank_box: tuple[int, int, int, int], sx: f
     big pip, printed close to the index. Below the rank, the ink's columns thin out
     where the pip ends; the pip is cut off at the thinnest column right of the rank's
     middle, where that holds under half the ink of the middle's column."""
-    x0, y0, x1, y1 = rank_box
+    x0, _, x1, y1 = rank_box
     band = ink[y1:min(ink.shape[0], y1 + round(30 * sy))]
     if not band.size:
         return None
@@ -382,7 +373,19 @@ def _pip_cut_at_neck(ink: np.ndarray, rank_box: tuple[int, int, int, int], sx: f
     left = ink.copy()
     left[:y1] = 0
     left[:, cut:] = 0
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(left, connectivity=8, ltype=cv2.CV_16U)
+    labels, best = _pip_under(left, rank_box, sx, sy)
+    if best is None:
+        return None
+    y, x, w, h, i = best
+    return (y, x, w, h), (labels[y:y + h, x:x + w] == i).astype(np.uint8)
+
+
+def _pip_under(ink: np.ndarray, rank_box: tuple[int, int, int, int], sx: float, sy: float
+               ) -> tuple[np.ndarray, tuple[int, int, int, int, int] | None]:
+    """The pieces of ``ink`` (its labels), and the topmost of pip size below the rank
+    whose middle lies under it: (y, x, w, h, label), or None."""
+    x0, _, x1, y1 = rank_box
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8, ltype=cv2.CV_16U)
     best = None
     for i in range(1, n):
         x, y, w, h, _ = stats[i].tolist()
@@ -392,10 +395,7 @@ def _pip_cut_at_neck(ink: np.ndarray, rank_box: tuple[int, int, int, int], sx: f
             continue
         if best is None or y < best[0]:
             best = (y, x, w, h, i)
-    if best is None:
-        return None
-    y, x, w, h, i = best
-    return (y, x, w, h), (labels[y:y + h, x:x + w] == i).astype(np.uint8)
+    return labels, best
 
 
 NECK_REACH: Final = 22  # canonical pixels right of the rank's middle where a pip's neck is looked for

@@ -229,7 +229,8 @@ def _sized_by_index(frame: np.ndarray, c: CornerCandidate, card_w: float, patch:
     its own sides (an outline running on into the table or another card makes them far
     too long), read again at the width its rank's height gives: a rank stands
     ``RANK_GLYPH_HEIGHT`` canonical pixels tall. The new reading, card corners and patch;
-    None when the width was about right, or the card reads otherwise at the new width."""
+    None when the width was about right, or the card reads otherwise at the new width
+    (unless it reads sure there, and did not at the guess)."""
     resized = _rank_sized(frame, c, card_w, patch, templates, deck, style, GUESS_RESIZE)
     return resized if resized is not None and (resized[0].card == reading.card or (
         resized[0].confidence >= SURE_READING > reading.confidence)) else None
