@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import cv2
 import numpy as np
 
 from vision.detect import CARD_ASPECT, Regions
@@ -33,13 +34,24 @@ def _card_width(corners: np.ndarray) -> float:
     return float(min(np.linalg.norm(corners[1] - corners[0]), np.linalg.norm(corners[2] - corners[1])))
 
 
-def _near(det: Detection, truth_corners: np.ndarray) -> bool:
+def _near(det: Detection, truth_corners: np.ndarray, size: tuple[int, int] | None = None) -> bool:
     """The detection's reading corner lies at one of the true card's corners (a partly
-    hidden card is only known by that corner), or the centres agree."""
+    hidden card is only known by that corner), or the centres agree: the card's, or,
+    for a card the frame's edge cuts (``size``: the frame's width and height), the
+    centre of the part of it in view, which is what a detection outlines."""
     w = _card_width(truth_corners)
     if np.min(np.linalg.norm(truth_corners - det.corners[0], axis=1)) < 0.3 * w:
         return True
-    return float(np.linalg.norm(truth_corners.mean(axis=0) - det.corners.mean(axis=0))) < 0.3 * w
+    centre = det.corners.mean(axis=0)
+    if float(np.linalg.norm(truth_corners.mean(axis=0) - centre)) < 0.3 * w:
+        return True
+    if size is None:
+        return False
+    frame = np.array([[0, 0], [size[0], 0], [size[0], size[1]], [0, size[1]]], np.float32)
+    area, in_view = cv2.intersectConvexConvex(truth_corners.astype(np.float32), frame)
+    if in_view is None or area <= 0 or area >= 0.99 * cv2.contourArea(truth_corners.astype(np.float32)):
+        return False
+    return float(np.linalg.norm(in_view.reshape(-1, 2).mean(axis=0) - centre)) < 0.3 * w
 
 
 def _match(detections: list[Detection], truth: SceneTruth) -> tuple[dict[int, int], dict[int, int], list[str]]:
@@ -53,7 +65,7 @@ def _match(detections: list[Detection], truth: SceneTruth) -> tuple[dict[int, in
     right: dict[int, int] = {}
     for k, t in enumerate(readable):
         match = next((i for i, d in enumerate(detections)
-                      if i not in right.values() and d.card == t.card and _near(d, t.corners)), None)
+                      if i not in right.values() and d.card == t.card and _near(d, t.corners, truth.size)), None)
         if match is not None:
             right[k] = match
     used = set(right.values())
@@ -61,7 +73,7 @@ def _match(detections: list[Detection], truth: SceneTruth) -> tuple[dict[int, in
     for k, t in enumerate(readable):
         if k in right:
             continue
-        near = [i for i, d in enumerate(detections) if i not in used and _near(d, t.corners)]
+        near = [i for i, d in enumerate(detections) if i not in used and _near(d, t.corners, truth.size)]
         if near:
             used.add(near[0])
             wrong[k] = near[0]
@@ -71,7 +83,7 @@ def _match(detections: list[Detection], truth: SceneTruth) -> tuple[dict[int, in
             labels[i] = "right"
         elif i in used:
             labels[i] = "wrong"
-        elif any(d.card == t.card and _near(d, t.corners) for t in truth.cards):
+        elif any(d.card == t.card and _near(d, t.corners, truth.size) for t in truth.cards):
             labels[i] = "hidden"
     return right, wrong, labels
 

@@ -42,3 +42,18 @@ def test_each_reading_is_labelled_right_wrong_or_phantom() -> None:
     assert label_readings(readings, _truth(kd, ts)) == ["wrong", "right", "phantom"]
     score = score_scene(readings, _truth(kd, ts))
     assert (score.correct, score.wrong, score.missed, score.phantoms) == (1, 1, 0, 1)
+
+
+def test_a_back_the_frame_cuts_counts_where_its_part_in_view_was_outlined() -> None:
+    # A face-down card hangs 40 pixels over the frame's left edge (the frame is 640 wide):
+    # a detection outlines the 20 x 90 in view, whose middle lies 20 pixels from the
+    # card's, over the 0.3 card widths allowed. It is that card, not a miss and a phantom.
+    corners = np.array([[-40, 100], [20, 100], [20, 190], [-40, 190]], np.float32)
+    back = CardTruth(None, False, corners, (-10, 145), (0.0, 0.0), False, 1.0)
+    seen = Detection(None, 0.6, np.array([[0, 100], [20, 100], [20, 190], [0, 190]], np.float32))
+    score = score_scene([seen], _truth(back))
+    assert (score.correct, score.missed, score.phantoms) == (1, 0, 0)
+    # One lying wholly in view is matched by its own middle, as before.
+    far = Detection(None, 0.6, corners + np.array([400, 0], np.float32) + 25)
+    assert score_scene([far], _truth(CardTruth(None, False, corners + 400, (390, 145), (0.0, 0.0), False,
+                                               1.0))).phantoms == 1
