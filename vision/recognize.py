@@ -752,11 +752,7 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
         if i not in read:
             continue
         reading, corners, patch = read[i]
-        # Beside a card's edge the rank says whether an index is there; an index pip a
-        # few pixels across may leave a club or a spade unsure, and the card is reported
-        # with its likelier suit (and the confidence of both). Found by its ink alone, an
-        # index must read sure, suit and all.
-        if reading.rank_confidence < floor:
+        if reading.confidence < floor:
             continue
         if (i >= sure_from or i in extra) and reading.confidence < SURE_READING:
             continue
