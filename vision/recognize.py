@@ -420,8 +420,8 @@ def _ringed_back(frame: np.ndarray, corners: np.ndarray) -> bool:
     back by _surely_back, its middle one colour cell by cell. A checked cloth's thin
     white lines ring card-sized pieces of its pattern, which repeats too, in checks a
     third of such a piece across (measured 0.09 uneven; backs 0.004-0.024)."""
-    view = _back_view(frame, corners)
-    return _uneven(view[0], view[2]) <= RINGED_BACK_EVEN and _a_back(*view)
+    card, gray, paper = _back_view(frame, corners)
+    return _uneven(card, paper) <= RINGED_BACK_EVEN and _a_back(card, gray, paper)
 
 
 def _surely_back(frame: np.ndarray, corners: np.ndarray) -> bool:
