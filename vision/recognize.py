@@ -1033,6 +1033,11 @@ _VIS_W, _VIS_H = 40, 56
 # The cells of the top-left index (a rank and its pip: a quarter of the card across, a
 # third down, measured from the corner).
 _INDEX_CELLS = (slice(0, round(0.3 * _VIS_H)), slice(0, round(0.25 * _VIS_W)))
+# Narrower than this (cells down, across) is a sliver. Down, that is a sixth of the card:
+# a card's rim showing past the far end of the card on it is no part of what a person
+# outlines as the card that shows (boxed with it, a strip beside a card on top would be
+# outlined as the whole card).
+_SLIVER = np.ones((9, 5), np.uint8)
 _VIS_CELL = np.stack(np.meshgrid((np.arange(_VIS_W) + 0.5) / _VIS_W, (np.arange(_VIS_H) + 0.5) / _VIS_H), axis=-1)
 
 
@@ -1074,7 +1079,7 @@ def _visible_parts(detections: list[Detection], gray: np.ndarray) -> list[Detect
         # Slivers along the edges are outlines found a pixel off, not card that shows:
         # the part that shows is the piece, wider than a sliver, nearest the index corner.
         # (Beyond the card counts as covered: a sliver along its rim is a sliver too.)
-        shows = cv2.morphologyEx((~covered).view(np.uint8), cv2.MORPH_OPEN, np.ones((5, 5), np.uint8),
+        shows = cv2.morphologyEx((~covered).view(np.uint8), cv2.MORPH_OPEN, _SLIVER,
                                  borderType=cv2.BORDER_CONSTANT, borderValue=0)
         n, labels, _, centroids = cv2.connectedComponentsWithStats(shows, connectivity=4)
         if n < 2:

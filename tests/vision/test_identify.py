@@ -614,6 +614,23 @@ def test_the_part_of_a_covered_card_that_shows_holds_the_index_it_was_read_from(
     assert np.allclose(five.corners[0], card[0], atol=1.0)
 
 
+def test_a_rim_showing_past_the_card_on_top_is_not_part_of_what_shows() -> None:
+    from vision.recognize import Detection, _visible_parts
+
+    # A card read at its index corner (top left), a whole card lying on all of it but a
+    # strip along its index side and its rim at the far end, a tenth of its length: what
+    # shows of it, as a person outlines it, is the strip (edje train IMG_2622: a KS beside
+    # a TC). Boxed with the rim, the outline would be the whole card.
+    card = np.array([[100, 100], [160, 100], [160, 184], [100, 184]], np.float32)
+    over = np.array([[130, 50], [200, 50], [200, 176], [130, 176]], np.float32)
+    shown = _visible_parts([Detection(Card.parse("KS"), 1.0, card.copy(), partial=True),
+                            Detection(Card.parse("TC"), 1.0, over)], np.full((300, 300), 200, np.uint8))
+    king = next(d for d in shown if str(d.card) == "KS")
+    xs, ys = king.corners[:, 0], king.corners[:, 1]
+    assert abs(float(xs.min()) - 100) < 3 and abs(float(xs.max()) - 130) < 4
+    assert float(ys.max() - ys.min()) > 70  # the strip runs the card's length
+
+
 def test_a_corner_reading_implying_a_card_of_another_size_is_dropped() -> None:
     from vision.recognize import Detection, _one_size
 
@@ -909,6 +926,11 @@ def test_a_real_pair_whose_outline_looks_like_a_back_is_read(shared_datasets: Pa
     # edje train IMG_2633: a JC half under a 9H. Their joint outline reads as no card, and
     # the jack's colourful art made it pass for a back; the jack's index is at its corner.
     assert _edje_train_found(shared_datasets, "IMG_2633.JPG", "J") >= 0.5
+
+
+def test_a_real_card_beside_the_card_on_it_is_outlined_by_its_strip(shared_datasets: Path) -> None:
+    # edje train IMG_2622: a KS under a TC, its rim showing above the ten.
+    assert _edje_train_found(shared_datasets, "IMG_2622.JPG", "K") >= 0.5
 
 
 @pytest.mark.parametrize("name", ["IMG_2565.JPG", "cam_image48.jpg"])
