@@ -496,13 +496,23 @@ def _letters_for(style: str, deck: int) -> tuple[str, ...]:
 
 
 def read_index(patch: np.ndarray, templates: GlyphTemplates | None = None, deck: int = 52,
-               style: str = "auto") -> IndexReading | None:
-    """Read the index in an upright corner patch, or None when it shows no index."""
+               style: str = "auto", courts_only: bool = False) -> IndexReading | None:
+    """Read the index in an upright corner patch, or None when it shows no index. With
+    ``courts_only``, the index is read as a jack, queen or king (the card shows a picture)."""
     glyphs = extract_glyphs(patch)
     if glyphs is None:
         return None
     if templates is None:
-        return classify(glyphs, list(_letters_for(style, deck)), style)
+        letters = list(_letters_for(style, deck))
+        if courts_only:
+            letters = [letter for letter in letters if _a_court_letter(letter, style)]
+        return classify(glyphs, letters, style)
     # A taught deck's templates are keyed by the engine's rank letters (2-9 T J Q K A).
-    letters = [letter for letter in templates.ranks if deck == 52 or Rank.parse(letter) >= Rank.SEVEN]
+    letters = [letter for letter in templates.ranks if (deck == 52 or Rank.parse(letter) >= Rank.SEVEN) and (
+        not courts_only or Rank.JACK <= Rank.parse(letter) <= Rank.KING)]
     return classify(glyphs, letters, style, profile=templates)
+
+
+def _a_court_letter(letter: str, style: str) -> bool:
+    rank = letter_to_rank(letter, style)
+    return rank is not None and Rank.JACK <= rank <= Rank.KING

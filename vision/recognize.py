@@ -81,6 +81,7 @@ PIP_COUNT_CONFIDENCE = 0.98
 # A corner reading whose index pip names its suit less surely than this asks the pips
 # beside the index too (see _suit_beside_index).
 SUIT_UNSURE = 0.99
+COURT_COLOURS = 0.09  # the share of a card's middle in a picture's colours that makes it a court card
 LOOSE_OUTLINE = 0.9  # an unread card's outline shrunk to this, about its centre, is read again
 
 
@@ -194,7 +195,28 @@ def _read_quad(frame: np.ndarray, quad: Quad, templates: GlyphTemplates | None, 
             best = IndexReading(best.card, PIP_COUNT_CONFIDENCE)
         elif rank is not None and (deck != 32 or rank >= Rank.SEVEN):
             best = IndexReading(Card(rank, best.card.suit), PIP_COUNT_CONFIDENCE)
+        elif rank is None and Rank.TWO <= best.card.rank <= Rank.TEN and _court_colours(frame, best_corners):
+            # No pips to count, and the middle shows a picture's colours (yellow, blue:
+            # pips print in red or black): a court card whose letter read as a number
+            # (a Dutch B as an 8, a pale J as a 7). Read as a court card's, its index
+            # names it when it reads sure so.
+            court = read_index(_patch_from_quad(frame, best_corners), templates, deck, style, courts_only=True)
+            if court is not None and court.confidence >= SURE_READING:
+                best = court
     return QuadReading(best, best_corners, len(readings) == 2 and readings[0][0].card == readings[1][0].card)
+
+
+def _court_colours(frame: np.ndarray, corners: np.ndarray) -> bool:
+    """Whether the card's middle shows a court picture's colours: a share of at least
+    ``COURT_COLOURS`` of it strongly coloured in a hue other than red (pips print in red
+    or black; pictures in yellow and blue too)."""
+    if frame.ndim != 3:
+        return False
+    hsv = cv2.cvtColor(_card_at_a_fifth(frame, corners), cv2.COLOR_BGR2HSV).astype(np.int16)
+    paper = float(np.percentile(hsv[..., 1], 20))
+    mid = hsv[14:56, 10:40]
+    coloured = (mid[..., 1] > paper + 60) & (mid[..., 2] > 60) & (mid[..., 0] >= 15) & (mid[..., 0] <= 160)
+    return float(coloured.mean()) >= COURT_COLOURS
 
 
 def _corner_card(c: CornerCandidate, card_w: float) -> np.ndarray:
@@ -316,12 +338,17 @@ def _on_frame_border(corners: np.ndarray, shape: tuple[int, ...]) -> bool:
     return int(on.sum()) >= 2
 
 
+def _card_at_a_fifth(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """The card warped upright at a fifth of canonical resolution (50 x 70): enough for
+    its colours and pattern, not their detail."""
+    m = cv2.getPerspectiveTransform(_CANON, corners.astype(np.float32))
+    return cv2.warpPerspective(frame, m @ np.diag([5.0, 5.0, 1.0]), (50, 70),
+                               flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP)
+
+
 def _looks_face_down(frame: np.ndarray, corners: np.ndarray) -> bool:
     """A back: a coloured or densely patterned middle (a face shows mostly paper)."""
-    m = cv2.getPerspectiveTransform(_CANON, corners.astype(np.float32))
-    # Sample at 1/5 of canonical resolution: the pattern matters, not its detail.
-    small = cv2.warpPerspective(frame, m @ np.diag([5.0, 5.0, 1.0]), (50, 70),
-                                flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP)
+    small = _card_at_a_fifth(frame, corners)
     hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY).astype(np.float32)
     inner_gray = gray[12:58, 9:41]

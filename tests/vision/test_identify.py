@@ -941,6 +941,25 @@ def test_a_nine_whose_index_reads_unsure_is_counted_by_its_pips(shared_datasets:
     assert _edje_train_found(shared_datasets, name, "9") >= 0.5
 
 
+def test_a_court_card_whose_letter_reads_as_a_number_is_read_as_a_court_card(shared_datasets: Path) -> None:
+    # Development scene 5311: a lone JS of a Dutch deck on green felt, its B read as an 8
+    # at 0.85. Its middle shows a picture, no pips: it is a court card, and its index says
+    # which. (edje train cam_image23: a webcam's pale QD on wood, its Q read as a 9 at 0.7.)
+    found, score = _read_scene(5311)
+    assert "JS" in found and "8S" not in found and score.wrong == 0
+    assert _edje_train_found(shared_datasets, "cam_image23.jpg", "Q") >= 0.5
+
+
+@pytest.mark.parametrize(("name", "court"), [("Kh", True), ("Qs", True), ("Jd", True), ("Jc", True),
+                                             ("10s", False), ("9h", False), ("8d", False), ("As", False)])
+def test_a_court_picture_is_told_from_pips_by_its_colours(shared_datasets: Path, name: str, court: bool) -> None:
+    from vision.recognize import _court_colours
+
+    photo = cv2.imread(str(shared_datasets / "bidly-single-cards" / f"{name}.jpg"))
+    h, w = photo.shape[:2]
+    assert _court_colours(photo, np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)) == court
+
+
 def test_pips_of_two_sizes_under_one_outline_count_as_no_number() -> None:
     # Development scene 1144: a 4H outlined with one corner off squeezes its lower pips to
     # two thirds of the upper ones' size; counted, its ink made 3.3 pips, and a 3H.
