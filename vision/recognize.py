@@ -82,6 +82,7 @@ PIP_COUNT_CONFIDENCE = 0.98
 # beside the index too (see _suit_beside_index).
 SUIT_UNSURE = 0.99
 COURT_COLOURS = 0.09  # the share of a card's middle in a picture's colours that makes it a court card
+UNCOVERED_OVERLAP = 0.1  # IoU with another card's visible part that still leaves a card uncovered
 LOOSE_OUTLINE = 0.9  # an unread card's outline shrunk to this, about its centre, is read again
 
 
@@ -189,21 +190,26 @@ def _read_quad(frame: np.ndarray, quad: Quad, templates: GlyphTemplates | None, 
     best, best_corners = max(((r, o) for r, o in readings if r.card == winner), key=lambda ro: ro[0].confidence)
     best = IndexReading(best.card, best.confidence * share if share < 1.0 else best.confidence)
     if best.confidence < SURE_READING:
-        # An unsure index on a whole card: its centre pips, counted, name a number card.
-        rank = pips.counted_rank(frame, best_corners)
-        if rank == best.card.rank:
-            best = IndexReading(best.card, PIP_COUNT_CONFIDENCE)
-        elif rank is not None and (deck != 32 or rank >= Rank.SEVEN):
-            best = IndexReading(Card(rank, best.card.suit), PIP_COUNT_CONFIDENCE)
-        elif rank is None and Rank.TWO <= best.card.rank <= Rank.TEN and _court_colours(frame, best_corners):
-            # No pips to count, and the middle shows a picture's colours (yellow, blue:
-            # pips print in red or black): a court card whose letter read as a number
-            # (a Dutch B as an 8, a pale J as a 7). Read as a court card's, its index
-            # names it when it reads sure so.
-            court = read_index(_patch_from_quad(frame, best_corners), templates, deck, style, courts_only=True)
-            if court is not None and court.confidence >= SURE_READING:
-                best = court
+        best = _settled_by_the_middle(frame, best, best_corners, templates, deck, style)
     return QuadReading(best, best_corners, len(readings) == 2 and readings[0][0].card == readings[1][0].card)
+
+
+def _settled_by_the_middle(frame: np.ndarray, reading: IndexReading, card: np.ndarray,
+                           templates: GlyphTemplates | None, deck: int, style: str) -> IndexReading:
+    """An unsure index on a card whose middle shows (``card``: its corners, TL, TR, BR,
+    BL as read): its centre pips, counted, name a number card; a picture's colours and no
+    pips, a court card (a Dutch B read as an 8, a pale J as a 7), which its index, read
+    as a court card's, names when it reads sure so. Otherwise the reading stands."""
+    rank = pips.counted_rank(frame, card)
+    if rank == reading.card.rank:
+        return IndexReading(reading.card, PIP_COUNT_CONFIDENCE)
+    if rank is not None and (deck != 32 or rank >= Rank.SEVEN):
+        return IndexReading(Card(rank, reading.card.suit), PIP_COUNT_CONFIDENCE)
+    if rank is None and Rank.TWO <= reading.card.rank <= Rank.TEN and _court_colours(frame, card):
+        court = read_index(_patch_from_quad(frame, card), templates, deck, style, courts_only=True)
+        if court is not None and court.confidence >= SURE_READING:
+            return court
+    return reading
 
 
 def _court_colours(frame: np.ndarray, corners: np.ndarray) -> bool:
@@ -884,7 +890,29 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
             if ring_reading is not None:
                 found.append(ring_reading)
     seen = _visible_parts(found, gray)
-    return _suit_by_centre_pips(frame, _without_phantoms(frame, seen) if check_phantoms else seen)
+    checked = _without_phantoms(frame, seen) if check_phantoms else seen
+    return _suit_by_centre_pips(frame, _uncovered_settled(frame, checked, templates, deck, style))
+
+
+def _uncovered_settled(frame: np.ndarray, detections: list[Detection], templates: GlyphTemplates | None,
+                       deck: int, style: str) -> list[Detection]:
+    """A card read unsure at a corner, its outline found by that corner alone, whose whole
+    card lies in the frame with no other card on it (the part that shows of each other
+    card, ``_visible_parts``, keeps off it but for a sliver): its middle shows, and says
+    what it is as a whole card's does (``_settled_by_the_middle``)."""
+    h, w = frame.shape[:2]
+    out: list[Detection] = []
+    for d in detections:
+        card = phantoms.whole(d)
+        if (d.card is None or not d.partial or d.confidence >= SURE_READING or d.split
+                or not bool(np.all((card >= 0) & (card <= [w - 1, h - 1])))
+                or any(_iou_quads(card, k.corners) > UNCOVERED_OVERLAP for k in detections if k is not d)):
+            out.append(d)
+            continue
+        settled = _settled_by_the_middle(frame, IndexReading(d.card, d.confidence), card, templates, deck, style)
+        out.append(d if settled.card == d.card and settled.confidence <= d.confidence else
+                   replace(d, card=settled.card, confidence=settled.confidence))
+    return out
 
 
 def _suit_beside_index(frame: np.ndarray, reading: IndexReading, card: np.ndarray,

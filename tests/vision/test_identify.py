@@ -950,6 +950,16 @@ def test_a_court_card_whose_letter_reads_as_a_number_is_read_as_a_court_card(sha
     assert _edje_train_found(shared_datasets, "cam_image23.jpg", "Q") >= 0.5
 
 
+def test_a_card_read_at_a_corner_with_nothing_on_it_is_settled_by_its_middle(shared_datasets: Path) -> None:
+    # edje train cam_image32: a webcam's lone 9H on wood, outlined by a corner only and
+    # read 6H at 0.96; its nine centre pips show. Development scene 10201: a JD lying on a
+    # KH, read 8D at 0.79 at its corner; its middle shows a picture and no pips, and its
+    # index, read as a court card's, says J.
+    assert _edje_train_found(shared_datasets, "cam_image32.jpg", "9") >= 0.5
+    found, score = _read_scene(10201)
+    assert "JD" in found and "8D" not in found and score.wrong == 0
+
+
 @pytest.mark.parametrize(("name", "court"), [("Kh", True), ("Qs", True), ("Jd", True), ("Jc", True),
                                              ("10s", False), ("9h", False), ("8d", False), ("As", False)])
 def test_a_court_picture_is_told_from_pips_by_its_colours(shared_datasets: Path, name: str, court: bool) -> None:
