@@ -26,6 +26,7 @@ import numpy as np
 CARD_ASPECT: Final = 88.0 / 63.0  # long / short side
 MIN_CARD_FRAC: Final = 0.045  # the narrowest card, as a fraction of the frame's shorter side
 EDGE_BAND: Final = (1.5, -1.0)  # working pixels to grow quads of (interior, hole) regions
+LATTICE_WHITE: Final = 0.85  # a white piece this little white inside its outline is a ring and a lattice
 WHITE_MARGIN: Final = 12  # grey levels whiter than the neighbourhood
 FRAME_MIRROR: Final = 0.04  # a court card's two frame lines lie this near mirrored about its middle (of its width)
 PILE_RATIO: Final = 1.28  # a quad this much wider than the narrowest card face is several cards
@@ -184,7 +185,8 @@ def _back_outlines(white: np.ndarray, min_short: float, min_area: float, max_are
     pieces, the table's grain joins them to the table, and its border, a pixel or two
     wide at working size, is opened away with the table's pattern. The card is the
     ring's outer outline when that is card-shaped and hugs the middle; else the middle
-    grown by a back's usual border (a sixteenth of its width)."""
+    grown by a back's usual border (a sixteenth of its width). A back whose lattice
+    lines are light too shows no middle: its white piece is the card."""
     contours, hierarchy = cv2.findContours(white, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     if hierarchy is None:
         return []
@@ -192,11 +194,7 @@ def _back_outlines(white: np.ndarray, min_short: float, min_area: float, max_are
     areas = _contour_areas(contours)
     out = []
     for i in np.flatnonzero((rels[:, 3] >= 0) & (areas >= min_area) & (areas <= max_area)).tolist():
-        hull = cv2.convexHull(contours[i])
-        if areas[i] < BACK_SOLIDITY * cv2.contourArea(hull):
-            continue
-        hq = _hull_quad(hull)
-        middle = _as_quad(hq, 0.8 * min_short) if hq is not None else None
+        middle = _solid_quad(contours[i], float(areas[i]), 0.8 * min_short)
         if middle is None:
             continue
         parent = contours[int(rels[i, 3])]
@@ -208,7 +206,31 @@ def _back_outlines(white: np.ndarray, min_short: float, min_area: float, max_are
             out.append(card.corners)
         else:
             out.append(_offset_quad(middle.corners, middle.short_side / 16))
+    # A back whose lattice is drawn in light lines: they join its border into one white
+    # piece, card-shaped and solid in outline but mostly not white inside, and the middle
+    # shows no hole of its own (one that does was found by it above).
+    for i in np.flatnonzero((rels[:, 3] < 0) & (areas >= min_short * min_short * CARD_ASPECT)
+                            & (areas <= max_area)).tolist():
+        card = _solid_quad(contours[i], float(areas[i]), min_short)
+        if card is None or any(_inside(card.corners.mean(axis=0), o, 0.0) for o in out):
+            continue
+        x, y, bw, bh = cv2.boundingRect(contours[i])
+        inside = np.zeros((bh, bw), np.uint8)
+        cv2.drawContours(inside, contours, i, 1, -1, offset=(-x, -y))
+        if cv2.countNonZero(cv2.bitwise_and(white[y:y + bh, x:x + bw], white[y:y + bh, x:x + bw], mask=inside)
+                            ) < LATTICE_WHITE * areas[i]:
+            out.append(card.corners)
     return out
+
+
+def _solid_quad(contour: np.ndarray, area: float, min_short: float) -> Quad | None:
+    """The card-shaped quad of a region as solid as a back's middle (``area``: the
+    contour's), or None."""
+    hull = cv2.convexHull(contour)
+    if area < BACK_SOLIDITY * cv2.contourArea(hull):
+        return None
+    hq = _hull_quad(hull)
+    return _as_quad(hq, min_short) if hq is not None else None
 
 
 def _polygons(mask: np.ndarray, min_area: float, max_area: float, with_holes: bool = False,

@@ -941,6 +941,14 @@ def test_a_nine_whose_index_reads_unsure_is_counted_by_its_pips(shared_datasets:
     assert _edje_train_found(shared_datasets, name, "9") >= 0.5
 
 
+def test_a_back_whose_lattice_is_drawn_in_light_lines_is_found() -> None:
+    # Development scene 5490: a red back alone on dark wood. Its lattice's light lines
+    # join its thin white border into one white piece, so its middle shows no hole, and
+    # the lattice cuts its inside up for the edge passes; the piece's outline is
+    # card-shaped and solid.
+    assert _scene_score(5490).missed == 0
+
+
 def test_a_court_card_whose_letter_reads_as_a_number_is_read_as_a_court_card(shared_datasets: Path) -> None:
     # Development scene 5311: a lone JS of a Dutch deck on green felt, its B read as an 8
     # at 0.85. Its middle shows a picture, no pips: it is a court card, and its index says
