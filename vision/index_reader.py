@@ -435,7 +435,7 @@ def classify(glyphs: IndexGlyphs, letters: list[str], style: str,
         if found is None:
             return None
         rank, rank_confidence = found, ranks[letter]
-    if glyphs.framed and not Rank.JACK <= rank <= Rank.KING:
+    if glyphs.framed and not _court(rank):
         return None  # a frame beside a number's index: print of some other kind
     colour_suits = (Suit.HEARTS, Suit.DIAMONDS) if glyphs.red else (Suit.CLUBS, Suit.SPADES)
     suits = nets.suit_probabilities(glyphs.suit_mask, glyphs.suit_darkness, colour_suits)
@@ -509,10 +509,15 @@ def read_index(patch: np.ndarray, templates: GlyphTemplates | None = None, deck:
         return classify(glyphs, letters, style)
     # A taught deck's templates are keyed by the engine's rank letters (2-9 T J Q K A).
     letters = [letter for letter in templates.ranks if (deck == 52 or Rank.parse(letter) >= Rank.SEVEN) and (
-        not courts_only or Rank.JACK <= Rank.parse(letter) <= Rank.KING)]
+        not courts_only or _court(Rank.parse(letter)))]
     return classify(glyphs, letters, style, profile=templates)
 
 
 def _a_court_letter(letter: str, style: str) -> bool:
     rank = letter_to_rank(letter, style)
-    return rank is not None and Rank.JACK <= rank <= Rank.KING
+    return rank is not None and _court(rank)
+
+
+def _court(rank: Rank) -> bool:
+    """A jack, queen or king: a card with a picture and no centre pips."""
+    return Rank.JACK <= rank <= Rank.KING
