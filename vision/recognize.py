@@ -1042,9 +1042,12 @@ def _deduplicate(detections: list[Detection]) -> list[Detection]:
             if d.partial and k.partial and (
                     _index_near(d.corners, k.corners, (0,) if d.confidence >= SURE_READING else (0, 2),
                                 TIGHT_ROW_NEAR if _two_sure_ranks(d, k) else 0.2)
-                    # (Not so one read whole, its outline then found to be two cards by the
-                    # other's sure reading of another rank: that pile's two index corners.)
-                    or _diagonal_twins(d.corners, k.corners) and not ((d.split or k.split) and _two_sure_ranks(d, k))
+                    # (Not so two readings of different ranks read clearly: a card's other
+                    # index is misread less sure (an 8H's as 3D at 0.98), or as its own rank;
+                    # in a fanned row a card read at its far index put its bottom-right index
+                    # on the next card's, read at 1.0.)
+                    or _diagonal_twins(d.corners, k.corners) and not (
+                        _two_sure_ranks(d, k) and min(d.confidence, k.confidence) >= CLEAR_INDEX)
                     or (_shared_corner(d, k) and d.confidence < SURE_READING)):
                 dup = True  # the same index read twice, a little shifted or turned
                 break
