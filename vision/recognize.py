@@ -1032,7 +1032,10 @@ def _deduplicate(detections: list[Detection]) -> list[Detection]:
                 # none). (When the whole card's reading is unsure too, either may be the misread.)
                 dup = True
                 break
-            if d.partial and not k.partial and not on_back and (_corner_inside(d, k) or _index_inside(d, k)):
+            # (Only a card read whole vouches for the corners in it: a face-down guess, a
+            # patch of wood beside a row, held the tip of a KC's corner read at 1.0.)
+            if d.partial and not k.partial and not on_back and (
+                    _index_inside(d, k) or _corner_inside(d, k) and k.card is not None):
                 dup = True  # a second reading of a card already found whole
                 break
             # (Another value read sure at the other card's far index is a card of its own

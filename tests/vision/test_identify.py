@@ -1064,3 +1064,20 @@ def test_a_card_whose_index_lies_on_its_neighbours_hidden_corner_is_read() -> No
     scene = random_scene(1053)
     found = {str(d.card) for d in identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style)}
     assert {"JH", "2C"} <= found
+
+
+@pytest.mark.parametrize("seed", [10110, 8466])
+def test_two_cards_read_sure_as_different_ranks_are_not_one_card_read_twice(seed: int) -> None:
+    # Development scenes: a fanned row's card (a 7C, a KC) read at 1.0 where another
+    # card, read at 1.0 as another rank at its far index, puts its bottom-right index.
+    # Taken for one card read at its two diagonal indices, the first was dropped; a card's
+    # other index is misread unsure, or as its own rank.
+    assert _scene_score(seed).missed == 0
+
+
+def test_a_corner_under_a_face_down_guess_is_still_a_card() -> None:
+    # Development scene 10327: a KC at the end of a row, read at 1.0; a patch of light
+    # wood beside the row, guessed face down, holds the tip of its corner. Only a card
+    # read whole holds a reading's corner: a back holds its index, or nothing of it.
+    found, score = _read_scene(10327)
+    assert "KC" in found and score.missed == 0
