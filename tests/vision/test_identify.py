@@ -601,32 +601,35 @@ def test_a_four_index_decks_cards_are_each_reported_once(seed: int) -> None:
     assert found == ["5C", "9S", "KD"]
 
 
-def test_the_part_of_a_covered_card_that_shows_holds_the_index_it_was_read_from() -> None:
+# A covered card read at its index corner (top left), 60 x 84 pixels.
+_COVERED = np.array([[100, 100], [160, 100], [160, 184], [100, 184]], np.float32)
+
+
+def _what_shows(covered: str, over: np.ndarray, confidence: float) -> np.ndarray:
+    """The outline ``_visible_parts`` reports for card ``covered`` lying at ``_COVERED``,
+    partly under a whole card (a 2S) outlined by ``over``; both read at ``confidence``."""
     from vision.recognize import Detection, _visible_parts
 
-    card = np.array([[100, 100], [160, 100], [160, 184], [100, 184]], np.float32)
+    shown = _visible_parts([Detection(Card.parse(covered), confidence, _COVERED.copy(), partial=True),
+                            Detection(Card.parse("2S"), confidence, over)], np.full((300, 300), 200, np.uint8))
+    return next(d.corners for d in shown if str(d.card) == covered)
+
+
+def test_the_part_of_a_covered_card_that_shows_holds_the_index_it_was_read_from() -> None:
     # An outline guessed over the card's top half, index corner included: the index was
     # read, so it shows, and the part that shows starts at it.
     over = np.array([[90, 60], [170, 60], [170, 140], [90, 140]], np.float32)
-    shown = _visible_parts([Detection(Card.parse("5C"), 0.9, card.copy(), partial=True),
-                            Detection(Card.parse("2S"), 0.9, over)], np.full((300, 300), 200, np.uint8))
-    five = next(d for d in shown if str(d.card) == "5C")
-    assert np.allclose(five.corners[0], card[0], atol=1.0)
+    assert np.allclose(_what_shows("5C", over, 0.9)[0], _COVERED[0], atol=1.0)
 
 
 def test_a_rim_showing_past_the_card_on_top_is_not_part_of_what_shows() -> None:
-    from vision.recognize import Detection, _visible_parts
-
-    # A card read at its index corner (top left), a whole card lying on all of it but a
-    # strip along its index side and its rim at the far end, a tenth of its length: what
-    # shows of it, as a person outlines it, is the strip (edje train IMG_2622: a KS beside
-    # a TC). Boxed with the rim, the outline would be the whole card.
-    card = np.array([[100, 100], [160, 100], [160, 184], [100, 184]], np.float32)
+    # A whole card lying on all of the covered one but a strip along its index side and
+    # its rim at the far end, a tenth of its length: what shows of it, as a person
+    # outlines it, is the strip (edje train IMG_2622: a KS beside a TC). Boxed with the
+    # rim, the outline would be the whole card.
     over = np.array([[130, 50], [200, 50], [200, 176], [130, 176]], np.float32)
-    shown = _visible_parts([Detection(Card.parse("KS"), 1.0, card.copy(), partial=True),
-                            Detection(Card.parse("TC"), 1.0, over)], np.full((300, 300), 200, np.uint8))
-    king = next(d for d in shown if str(d.card) == "KS")
-    xs, ys = king.corners[:, 0], king.corners[:, 1]
+    king = _what_shows("KS", over, 1.0)
+    xs, ys = king[:, 0], king[:, 1]
     assert abs(float(xs.min()) - 100) < 3 and abs(float(xs.max()) - 130) < 4
     assert float(ys.max() - ys.min()) > 70  # the strip runs the card's length
 
