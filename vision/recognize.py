@@ -27,6 +27,7 @@ from vision import phantoms, pips
 
 MIN_CONFIDENCE = 0.45
 MIN_FRAME_SIDE = 24  # pixels
+LARGEST_FRAME = 1280  # pixels on the long side: the camera's frames, and every photo measured on
 SURE_READING = 0.98
 CLEAR_INDEX = 0.999  # a whole card's index read this sure outweighs unsure readings of another value
 RANK_GLYPH_HEIGHT = 39  # canonical pixels: a rank's height on the project's faces (40) and on real decks (38-39)
@@ -580,6 +581,24 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
                    templates: GlyphTemplates | None = None, min_confidence: float = MIN_CONFIDENCE,
                    check_phantoms: bool = True) -> list[Detection]:
     """All cards in a BGR frame, whole or partly hidden, face up or face down.
+
+    A frame longer than ``LARGEST_FRAME`` on its long side (a phone's photo) is read
+    reduced to that, and the corners given in its own pixels: every step was measured on
+    camera frames and photos no larger (an index warped down from a card a thousand
+    pixels wide aliases, and the ink, corner and outline sizes are tuned to camera-sized
+    cards). See ``_identify`` for the rest."""
+    h, w = frame.shape[:2]
+    reduce = LARGEST_FRAME / max(h, w)
+    if reduce >= 1.0:
+        return _identify(frame, deck, style, templates, min_confidence, check_phantoms)
+    small = cv2.resize(frame, (max(round(w * reduce), 1), max(round(h * reduce), 1)), interpolation=cv2.INTER_AREA)
+    return [replace(d, corners=d.corners / reduce, implied=None if d.implied is None else d.implied / reduce)
+            for d in _identify(small, deck, style, templates, min_confidence, check_phantoms)]
+
+
+def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplates | None, min_confidence: float,
+              check_phantoms: bool) -> list[Detection]:
+    """All cards in a frame of camera size (see ``identify_cards``).
 
     A cascade: the plain whole cards are found and read first; only when they leave
     something unexplained (card stock or an outline outside them, a quad that reads as

@@ -55,6 +55,21 @@ def test_face_down_card_is_reported_without_a_value() -> None:
     assert _centre_error(down.corners, truth.cards[1].corners) < 15
 
 
+@pytest.mark.parametrize("seed", [1021, 1071, 1083])
+def test_a_phone_sized_photo_is_read_as_a_camera_frame_is(seed: int) -> None:
+    # Development scenes rendered sharp at a phone's 4032 x 2268: read at that size, a JC
+    # and an AH were missed and a 9S was read where no card is (an index warped down from
+    # a card 300 pixels wide aliases). Reduced to the camera's size first, each reads
+    # right, its corners in the photo's own pixels.
+    from vision.evaluate import score_scene
+    from vision.synth import random_scene
+
+    scene = random_scene(seed, size=(4032, 2268))
+    found = identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style)
+    score = score_scene(found, scene.truth)
+    assert score.correct == score.expected and score.phantoms == 0, score.details
+
+
 @pytest.mark.parametrize("seed", [1018, 1087, 1195, 1232])
 def test_a_backs_lattice_is_not_read_as_a_value(seed: int) -> None:
     # Scenes where the back's lattice, cut into ink, read as 7C, TS, TS (0.5-0.92) and,
