@@ -34,6 +34,10 @@ TURNED_BOX: Final = 1.45
 # The smallest pip beside a letter, against the letter's box: a pip is over 0.35 of the
 # letter's height, and a turned letter's box is up to TURNED_BOX times its height.
 PIP_MIN: Final = 0.35 / TURNED_BOX
+# The largest pip beside a letter, against the letter's box: centre pips are all one
+# size, so a pip clearly smaller than its neighbour is an index's. On small phone photos
+# a narrow 9 or 10 stands barely taller than its pip: a 9S's pip was 0.8 of its box.
+PIP_SMALLER: Final = 0.85
 # The most ink a pip beside a letter may hold, against the letter's: a thin J's is less
 # than its solid club's.
 PIP_AREA: Final = 2.0
@@ -116,7 +120,7 @@ def index_corners(frame: np.ndarray, card_w: float = 0.0, gray: np.ndarray | Non
         # card's "down"). A narrow letter's box outgrows its height little: beside one,
         # such small pieces were turned indices' specks, and gave phantoms.
         axis = _long_axis(labels, stats, int(idx[i]) + 1)
-        pip = (dist > 0.7 * sz[i]) & (dist < 1.6 * sz[i]) & (sz < 0.8 * sz[i]) & (sz > PIP_MIN * sz[i]) & (
+        pip = (dist > 0.7 * sz[i]) & (dist < 1.6 * sz[i]) & (sz < PIP_SMALLER * sz[i]) & (sz > PIP_MIN * sz[i]) & (
             ar < PIP_AREA * ar[i])
         def fits(j: int) -> bool:
             if sz[j] > 0.35 * sz[i]:
@@ -228,7 +232,7 @@ def _with_pip(cen: np.ndarray, sz: np.ndarray, ar: np.ndarray, letters: np.ndarr
         d = cen[None, :, :] - cen[li][:, None, :]
         dist = np.hypot(d[..., 0], d[..., 1])
         s = sz[li][:, None]
-        pip = (dist > 0.7 * s) & (dist < 1.6 * s) & (sz < 0.8 * s) & (sz > PIP_MIN * s) & (ar < PIP_AREA * ar[li][:, None])
+        pip = (dist > 0.7 * s) & (dist < 1.6 * s) & (sz < PIP_SMALLER * s) & (sz > PIP_MIN * s) & (ar < PIP_AREA * ar[li][:, None])
         out += li[pip.any(axis=1)].tolist()
     return out
 
