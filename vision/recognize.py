@@ -910,6 +910,11 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
                 found.append(ring_reading)
     seen = _visible_parts(found, gray)
     checked = _without_phantoms(frame, seen) if check_phantoms else seen
+    if len(checked) < len(seen):
+        # A reading dropped as a phantom covers nothing: what shows of the others is
+        # looked at again without it. (The check itself looked at the parts as first cut.)
+        kept = {id(d) for d in checked}
+        checked = _visible_parts([f for f, s in zip(found, seen) if id(s) in kept], gray)
     return _suit_by_centre_pips(frame, _uncovered_settled(frame, checked, templates, deck, style))
 
 
