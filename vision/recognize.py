@@ -65,6 +65,7 @@ TIGHT_ROW_NEAR = 0.15  # card widths: see _deduplicate
 FAR_INDEX_OVERLAP = 0.2
 # A face-down guess by colour alone must be this close to the read cards' width.
 BACK_SIZE_SPREAD = 0.25
+SMALL_BACK = 0.5  # see _identify: a face-down outline shorter than this against the cards' width
 RINGED_BACK_EVEN = 0.05  # see _ringed_back
 # The phantom check's cut: a reading of a partly hidden card that the check thinks more
 # likely than this to be no card is dropped (see vision/phantoms.py). At 0.9 it dropped
@@ -333,6 +334,10 @@ def _whole_photo_quad(frame: np.ndarray) -> Quad | None:
         return None
     corners = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
     return Quad(corners, float(short), float(long_))
+
+
+def _long_side(corners: np.ndarray) -> float:
+    return float(max(np.linalg.norm(corners[1] - corners[0]), np.linalg.norm(corners[2] - corners[1])))
 
 
 def _on_frame_border(corners: np.ndarray, shape: tuple[int, ...]) -> bool:
@@ -908,6 +913,15 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
             ring_reading = _read_ring(frame, ring, templates, deck, style)
             if ring_reading is not None:
                 found.append(ring_reading)
+    # A face-down outline in the frame whose long side is shorter than half the width of
+    # the cards read (by their corners too) is no card: a scrap of coloured paper, a
+    # button (edje train: five of its six face-down reports, a quarter of a card across;
+    # the set has no backs). A back partly covered shows a strip a card long, at least.
+    widths = [_card_width(d.corners) for d in found if d.card is not None]
+    if widths:
+        usual = float(np.median(widths))
+        found = [d for d in found if d.card is not None or _long_side(d.corners) >= SMALL_BACK * usual or
+                 _on_frame_border(d.corners, frame.shape)]
     seen = _visible_parts(found, gray)
     checked = _without_phantoms(frame, seen) if check_phantoms else seen
     if len(checked) < len(seen):

@@ -876,6 +876,16 @@ def test_a_coloured_patch_smaller_than_the_cards_is_no_card_face_down(shared_dat
     assert [d for d in found if d.card is not None]
 
 
+@pytest.mark.parametrize("name", ["IMG_2460.JPG", "IMG_2526.JPG"])
+def test_a_coloured_scrap_a_quarter_of_a_card_wide_is_no_card_face_down(shared_datasets: Path, name: str) -> None:
+    # edje train: a queen found by her corner only, and beside her a scrap of colour a
+    # quarter of her width, guessed face down by its coloured middle.
+    photo = cv2.imread(str(shared_datasets / "edje-tf-cards" / "train" / name))
+    found = identify_cards(photo)
+    assert [d.card.rank.letter for d in found if d.card is not None] == ["Q"]
+    assert not [d for d in found if d.card is None]
+
+
 def test_a_jack_whose_letter_blur_joined_to_its_pip_is_read(shared_datasets: Path) -> None:
     # edje train IMG_2501: a small phone photo of a JH on a white plate. No outline shows
     # the card, and its J and heart blur into one piece of ink, pinched where they meet.
