@@ -1086,9 +1086,11 @@ def _deduplicate(detections: list[Detection]) -> list[Detection]:
                     # (Not so two readings of different ranks read clearly: a card's other
                     # index is misread less sure (an 8H's as 3D at 0.98), or as its own rank;
                     # in a fanned row a card read at its far index put its bottom-right index
-                    # on the next card's, read at 1.0.)
+                    # on the next card's, read at 1.0. Nor two sure ones where an outline
+                    # read whole was found to be two cards: a JD's and a TC's far index.)
                     or _diagonal_twins(d.corners, k.corners) and not (
-                        _two_sure_ranks(d, k) and min(d.confidence, k.confidence) >= CLEAR_INDEX)
+                        _two_sure_ranks(d, k) and (min(d.confidence, k.confidence) >= CLEAR_INDEX or
+                                                   d.split or k.split))
                     or (_shared_corner(d, k) and d.confidence < SURE_READING)):
                 dup = True  # the same index read twice, a little shifted or turned
                 break

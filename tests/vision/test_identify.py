@@ -1119,6 +1119,14 @@ def test_two_cards_read_clearly_as_different_ranks_are_not_one_card_read_twice(s
     assert _scene_score(seed).missed == 0
 
 
+def test_two_sure_readings_of_a_split_pile_are_not_one_card_read_twice() -> None:
+    # Development scene 8066: a JD almost wholly under a TC, an outline read whole and
+    # then found to be two cards. The ten read at its far index (1.0) and the jack's
+    # index beside the ten's corner (0.995) lie as one card's two diagonal indices.
+    found, score = _read_scene(8066)
+    assert {"TC", "JD"} <= found and score.phantoms == 0
+
+
 def test_a_corner_under_a_face_down_guess_is_still_a_card() -> None:
     # Development scene 10327: a KC at the end of a row, read at 1.0; a patch of light
     # wood beside the row, guessed face down, holds the tip of its corner. Only a card
