@@ -36,7 +36,7 @@ TURNED_BOX: Final = 1.45
 PIP_MIN: Final = 0.35 / TURNED_BOX
 # The largest pip beside a letter, against the letter's box: centre pips are all one
 # size, so a pip clearly smaller than its neighbour is an index's. On small phone photos
-# a narrow 9 or 10 stands barely taller than its pip: a 9S's pip was 0.8 of its box.
+# a narrow 9, 10 or A stands barely taller than its pip: a 9S's pip was 0.8 of its box.
 PIP_SMALLER: Final = 0.85
 # The most ink a pip beside a letter may hold, against the letter's: a thin J's is less
 # than its solid club's.
