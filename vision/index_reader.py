@@ -113,6 +113,9 @@ class IndexGlyphs:
     # The pip was cut off other ink at a neck (``_pip_cut_at_neck``): a court card's frame
     # beside its index. Only a court card prints one there.
     framed: bool = False
+    # The ink level in a square about the pip, at a fixed scale (``pip_window``): what the
+    # black-pip network reads a club or a spade from.
+    suit_window: np.ndarray = field(default_factory=lambda: np.zeros((PIP_WINDOW, PIP_WINDOW), np.float32))
 
 
 def _sorted_value(cum: np.ndarray, k: int) -> int:
@@ -321,7 +324,35 @@ def extract_glyphs(patch: np.ndarray) -> IndexGlyphs | None:
     rank_px = patch[y0:y1, x0:x1][rank_mask > 0]
     red = _red_share(np.concatenate([suit_px, rank_px])[:, :3], patch_ink.paper_bgr) > RED_SHARE
     darkness = patch_ink.level[max(y - 1, 0):y + h + 1, max(x - 1, 0):x + w + 1]
-    return IndexGlyphs(rank_mask, suit_mask, red, len(rank_parts), darkness, framed)
+    window = np.zeros((PIP_WINDOW, PIP_WINDOW), np.float32) if red else pip_window(patch_ink.level, x, y, w, h)
+    return IndexGlyphs(rank_mask, suit_mask, red, len(rank_parts), darkness, framed, window)
+
+
+PIP_WINDOW: Final = 20  # pixels a side
+
+
+def pip_window(level: np.ndarray, x: int, y: int, w: int, h: int) -> np.ndarray:
+    """The ink level about a pip whose box is ``x, y, w, h``: a square 1.5 times its
+    larger side, centred on it, sampled to ``PIP_WINDOW`` pixels a side and scaled to its
+    darkest. Unlike the pip's own box this keeps its proportions and its place, so a spade's
+    point and a club's top lobe stand where they are."""
+    reach = 20  # canonical pixels either side of the centre (1.5 times the largest pip)
+    around = cv2.copyMakeBorder(level, reach, reach, reach, reach, cv2.BORDER_REPLICATE)
+    cx, cy = int(x + w / 2), int(y + h / 2)
+    crop = around[cy:cy + 2 * reach, cx:cx + 2 * reach].astype(np.float32)
+    side = 1.5 * max(w, h)
+    k = PIP_WINDOW / side
+    at = reach - side / 2
+    m = np.array([[k, 0, -at * k], [0, k, -at * k]], np.float32)
+    window: np.ndarray = cv2.warpAffine(crop, m, (PIP_WINDOW, PIP_WINDOW), flags=cv2.INTER_LINEAR,
+                                        borderMode=cv2.BORDER_REPLICATE)
+    # Its darkest: the 97th percentile (as np.percentile takes it, at a twentieth of its cost).
+    at_97 = 0.97 * (window.size - 1)
+    low = int(at_97)
+    ranked = np.partition(window.ravel(), [low, low + 1])
+    darkest = float(ranked[low] + (at_97 - low) * (ranked[low + 1] - ranked[low]))
+    scaled: np.ndarray = window / max(darkest, 1.0)
+    return scaled
 
 
 PIP_BRIDGE: Final = 5  # canonical pixels: ink this thin joining a pip to its neighbour is cut
@@ -438,7 +469,7 @@ def classify(glyphs: IndexGlyphs, letters: list[str], style: str,
     if glyphs.framed and not _court(rank):
         return None  # a frame beside a number's index: print of some other kind
     colour_suits = (Suit.HEARTS, Suit.DIAMONDS) if glyphs.red else (Suit.CLUBS, Suit.SPADES)
-    suits = nets.suit_probabilities(glyphs.suit_mask, glyphs.suit_darkness, colour_suits)
+    suits = nets.suit_probabilities(glyphs.suit_mask, glyphs.suit_darkness, colour_suits, glyphs.suit_window)
     suit = max(suits, key=suits.__getitem__)
     # Both must be clear: a probability is how sure the network is among what this deck can show.
     return IndexReading(Card(rank, suit), rank_confidence * suits[suit], suits[suit])
