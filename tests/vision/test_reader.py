@@ -164,10 +164,10 @@ def _small_black_corners(n: int, seed: int, width: Callable[[], float] | None = 
     return out
 
 
-def test_small_spades_and_clubs_are_told_apart() -> None:
-    # At 6 to 10 pixels a club and a spade cut into ink are both a blob on a stem.
+def _black_suits_named(corners: list[tuple[np.ndarray, Suit]]) -> tuple[int, int]:
+    """How many of the black pips cut out of ``corners`` are named their suit, of how many."""
     right = total = 0
-    for patch, suit in _small_black_corners(300, 5):
+    for patch, suit in corners:
         g = extract_glyphs(patch)
         if g is None or g.red:
             continue
@@ -175,6 +175,12 @@ def test_small_spades_and_clubs_are_told_apart() -> None:
                                              g.suit_window)
         total += 1
         right += max(p, key=p.__getitem__) == suit
+    return right, total
+
+
+def test_small_spades_and_clubs_are_told_apart() -> None:
+    # At 6 to 10 pixels a club and a spade cut into ink are both a blob on a stem.
+    right, total = _black_suits_named(_small_black_corners(300, 5))
     assert total > 250 and right >= 0.95 * total  # 93% before the reader saw the pips' shading
 
 
@@ -184,16 +190,8 @@ def test_a_small_black_pip_read_at_a_corner_whose_width_was_guessed_wrong_keeps_
     # four-suit network, which learned from pips in their true proportions, named 22 of
     # these 120 the other black suit; the black-pip network, which learned from such
     # guesses too, 7.
-    right = total = 0
     rng = np.random.default_rng(11)
-    for patch, suit in _small_black_corners(120, 7, width=lambda: float(rng.uniform(0.5, 0.8))):
-        g = extract_glyphs(patch)
-        if g is None or g.red:
-            continue
-        p = reader_nets().suit_probabilities(g.suit_mask, g.suit_darkness, (Suit.CLUBS, Suit.SPADES),
-                                             g.suit_window)
-        total += 1
-        right += max(p, key=p.__getitem__) == suit
+    right, total = _black_suits_named(_small_black_corners(120, 7, width=lambda: float(rng.uniform(0.5, 0.8))))
     assert total > 100 and right >= 0.9 * total, (right, total)
 
 
