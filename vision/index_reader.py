@@ -336,7 +336,10 @@ def pip_window(level: np.ndarray, x: int, y: int, w: int, h: int) -> np.ndarray:
     larger side, centred on it, sampled to ``PIP_WINDOW`` pixels a side and scaled to its
     darkest. Unlike the pip's own box this keeps its proportions and its place, so a spade's
     point and a club's top lobe stand where they are."""
-    reach = 20  # canonical pixels either side of the centre (1.5 times the largest pip)
+    # Canonical pixels either side of the centre: the whole window of a pip up to 26 pixels
+    # (nearly every one); a larger one's window reaches past the crop, which its edge fills
+    # (as the network learned it).
+    reach = 20
     around = cv2.copyMakeBorder(level, reach, reach, reach, reach, cv2.BORDER_REPLICATE)
     cx, cy = int(x + w / 2), int(y + h / 2)
     crop = around[cy:cy + 2 * reach, cx:cx + 2 * reach].astype(np.float32)
