@@ -21,7 +21,6 @@ import sys
 import time
 from multiprocessing import Pool
 from pathlib import Path
-from typing import Any, cast
 
 import cv2
 import numpy as np
@@ -29,10 +28,8 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from engine.cards import Suit  # noqa: E402
-from train_reader import train_mlp  # noqa: E402
-from vision.glyph_net import (BLACK_PIP_PATH, BLACK_SUITS, SUITS, Ensemble,  # noqa: E402
-                              black_pip_features, reader_nets, suit_features)
+from train_reader import train_mlp, write_weights  # noqa: E402
+from vision.glyph_net import BLACK_PIP_PATH, BLACK_SUITS, Ensemble, black_pip_features, reader_nets  # noqa: E402
 from vision.index_reader import _letters_for, classify, extract_glyphs  # noqa: E402
 from vision.recognize import _oriented, _patch_from_quad  # noqa: E402
 from vision.synth import random_scene  # noqa: E402
@@ -61,9 +58,10 @@ def scene_pips(seed: int) -> list[tuple[np.ndarray, int, float, bool]]:
                 reading = classify(g, letters, scene.truth.style)
                 if reading is None or reading.card.rank != t.card.rank:
                     continue
-                old = reader_nets().suit.logits(suit_features(g.suit_mask, g.suit_darkness)[None, :])[0]
+                # The four-suit network's view, as the reader asked it before (no window).
+                old = reader_nets().suit_probabilities(g.suit_mask, g.suit_darkness, BLACK_SUITS)
                 out.append((black_pip_features(g.suit_mask, g.suit_darkness, g.suit_window),
-                            BLACK_SUITS.index(t.card.suit), _black_share(old, t.card.suit), k == 0))
+                            BLACK_SUITS.index(t.card.suit), old[t.card.suit], k == 0))
     return out
 
 
@@ -82,13 +80,6 @@ def _guessed(corners: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     along = turn @ (along * rng.uniform(0.85, 1.15))
     o = o + rng.normal(0, 0.02, 2).astype(np.float32) * float(np.linalg.norm(corners[1] - corners[0]))
     return np.array([o, o + across, o + across + along, o + along], np.float32)
-
-
-def _black_share(logp: np.ndarray, suit: Suit) -> float:
-    """The four-suit network's probability of ``suit`` among the two black suits."""
-    c, s = logp[SUITS.index(Suit.CLUBS)], logp[SUITS.index(Suit.SPADES)]
-    mine = c if suit == Suit.CLUBS else s
-    return float(np.exp(mine) / (np.exp(c) + np.exp(s)))
 
 
 def collect(seeds: range) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -142,9 +133,7 @@ def main(argv: list[str] | None = None) -> int:
     arrays: dict[str, np.ndarray] = {}
     for k, m in enumerate(members):
         arrays |= m.to_arrays(f"black{k}")
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(args.out, **cast(dict[str, Any], arrays))
-    print(f"-> {args.out} ({args.out.stat().st_size / 1e3:.0f} kB) in {time.time() - t0:.0f} s")
+    write_weights(args.out, arrays, t0)
     return 0
 
 

@@ -19,7 +19,6 @@ import argparse
 import sys
 import time
 from pathlib import Path
-from typing import Any, cast
 
 import cv2
 import numpy as np
@@ -28,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from train_reader import (SUIT_CHARS, FontGlyphs, _weight, accuracy, find_fonts, jpeg_compressed,  # noqa: E402
-                          train_mlp)
+                          train_mlp, write_weights)
 
 from vision.faces import pip_mask, suit_is_red  # noqa: E402
 from vision.glyph_net import Mlp  # noqa: E402
@@ -122,9 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(x)} examples, {len(vx)} held back, in {time.time() - t0:.0f} s", flush=True)
     net = train_mlp(x, y, 2 * len(SUITS), (64,), args.epochs, SEED)
     print(f"held back: class {accuracy(net, vx, vy):.3f}, suit within its colour {suit_accuracy(net, vx, vy):.4f}")
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(args.out, **cast(dict[str, Any], net.to_arrays("pip")))
-    print(f"-> {args.out} ({args.out.stat().st_size / 1e3:.0f} kB) in {time.time() - t0:.0f} s")
+    write_weights(args.out, net.to_arrays("pip"), t0)
     return 0
 
 

@@ -409,6 +409,14 @@ def train_mlp(x: np.ndarray, y: np.ndarray, classes: int, hidden: tuple[int, ...
     return Mlp(mean.astype(np.float32), scale.astype(np.float32), tuple(ws), tuple(bs))
 
 
+def write_weights(out: Path, arrays: dict[str, np.ndarray], t0: float) -> None:
+    """Write a network's arrays to ``out`` (the committed weights file) and say so, with
+    its size and the time since ``t0``."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(out, **cast(dict[str, Any], arrays))
+    print(f"-> {out} ({out.stat().st_size / 1e3:.0f} kB) in {time.time() - t0:.0f} s")
+
+
 def accuracy(net: Mlp | Ensemble, x: np.ndarray, y: np.ndarray) -> float:
     return float((net.logits(x).argmax(axis=1) == y).mean())
 
@@ -456,9 +464,7 @@ def main(argv: list[str] | None = None) -> int:
           f"suit {accuracy(together[1], sx[val[:n_suit]], sy[val[:n_suit]]):.3f}, "
           f"suit of own cards {accuracy(together[1], ex[extra_val], ey[extra_val]):.3f} ({int(val.sum())} held back)",
           flush=True)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(args.out, **cast(dict[str, Any], arrays))
-    print(f"-> {args.out} ({args.out.stat().st_size / 1e3:.0f} kB) in {time.time() - t0:.0f} s")
+    write_weights(args.out, arrays, t0)
     return 0
 
 

@@ -110,12 +110,19 @@ class IndexGlyphs:
     # a small pip's shape (a spade's point, a club's lobes) shows in its shading before
     # any cut into ink and paper.
     suit_darkness: np.ndarray
+    # The pip's box in the patch (x, y, w, h) and the patch's ink level, for ``suit_window``.
+    suit_box: tuple[int, int, int, int]
+    ink_level: np.ndarray
     # The pip was cut off other ink at a neck (``_pip_cut_at_neck``): a court card's frame
     # beside its index. Only a court card prints one there.
     framed: bool = False
-    # The ink level in a square about the pip, at a fixed scale (``pip_window``): what the
-    # black-pip network reads a club or a spade from.
-    suit_window: np.ndarray = field(default_factory=lambda: np.zeros((PIP_WINDOW, PIP_WINDOW), np.float32))
+
+    @functools.cached_property
+    def suit_window(self) -> np.ndarray:
+        """The ink level in a square about the pip, at a fixed scale (``pip_window``): what
+        the black-pip network reads a club or a spade from. Cut only when a black pip is
+        named: most glyphs are read for their rank alone, or are no index."""
+        return pip_window(self.ink_level, *self.suit_box)
 
 
 def _sorted_value(cum: np.ndarray, k: int) -> int:
@@ -324,8 +331,7 @@ def extract_glyphs(patch: np.ndarray) -> IndexGlyphs | None:
     rank_px = patch[y0:y1, x0:x1][rank_mask > 0]
     red = _red_share(np.concatenate([suit_px, rank_px])[:, :3], patch_ink.paper_bgr) > RED_SHARE
     darkness = patch_ink.level[max(y - 1, 0):y + h + 1, max(x - 1, 0):x + w + 1]
-    window = np.zeros((PIP_WINDOW, PIP_WINDOW), np.float32) if red else pip_window(patch_ink.level, x, y, w, h)
-    return IndexGlyphs(rank_mask, suit_mask, red, len(rank_parts), darkness, framed, window)
+    return IndexGlyphs(rank_mask, suit_mask, red, len(rank_parts), darkness, (x, y, w, h), patch_ink.level, framed)
 
 
 PIP_WINDOW: Final = 20  # pixels a side
@@ -472,7 +478,8 @@ def classify(glyphs: IndexGlyphs, letters: list[str], style: str,
     if glyphs.framed and not _court(rank):
         return None  # a frame beside a number's index: print of some other kind
     colour_suits = (Suit.HEARTS, Suit.DIAMONDS) if glyphs.red else (Suit.CLUBS, Suit.SPADES)
-    suits = nets.suit_probabilities(glyphs.suit_mask, glyphs.suit_darkness, colour_suits, glyphs.suit_window)
+    suits = nets.suit_probabilities(glyphs.suit_mask, glyphs.suit_darkness, colour_suits,
+                                    None if glyphs.red else glyphs.suit_window)
     suit = max(suits, key=suits.__getitem__)
     # Both must be clear: a probability is how sure the network is among what this deck can show.
     return IndexReading(Card(rank, suit), rank_confidence * suits[suit], suits[suit])
