@@ -141,3 +141,19 @@ def test_rikken_at_the_simulated_table(tmp_path: Path, capsys: pytest.CaptureFix
     assert main(["referee", str(log), "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["game"] == "rikken" and report["totals"] == totals
+
+
+def test_the_running_device_reads_cards_on_one_blas_thread() -> None:
+    # The device loads numpy before it first looks at a frame; BLAS worker threads would
+    # then fight the camera loop for the Pi's cores (and, on a busy core, made a batch of
+    # readings cost several times as much).
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k not in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS")}
+    probe = ("import device.run, os, numpy as np\n"
+             "np.ones((8, 600), np.float32) @ np.ones((600, 800), np.float32)\n"
+             "print(len(os.listdir('/proc/self/task')))")
+    out = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "1"
