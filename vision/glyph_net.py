@@ -13,6 +13,7 @@ The weights live in ``vision/data/reader_net.npz`` (package data, committed).
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -65,12 +66,15 @@ def suit_features(mask: np.ndarray, darkness: np.ndarray) -> np.ndarray:
     return np.concatenate([stretched, shading, extra]).astype(np.float32)
 
 
-def black_pip_features(mask: np.ndarray, darkness: np.ndarray, window: np.ndarray) -> np.ndarray:
-    """What the black-pip network sees: the suit network's view, and the pip's
-    surroundings at one scale with its proportions kept (``index_reader.pip_window``)."""
+def black_pip_features(mask: np.ndarray, darkness: np.ndarray, window: np.ndarray,
+                       suit: np.ndarray | None = None) -> np.ndarray:
+    """What the black-pip network sees: the suit network's view (``suit``, when made
+    already), and the pip's surroundings at one scale with its proportions kept
+    (``index_reader.pip_window``)."""
     h, w = mask.shape
     extra = np.array([np.log(w / max(h, 1)), w / 25.0], np.float32)
-    return np.concatenate([suit_features(mask, darkness), window.ravel(), extra]).astype(np.float32)
+    view = suit_features(mask, darkness) if suit is None else suit
+    return np.concatenate([view, window.ravel(), extra]).astype(np.float32)
 
 
 @dataclass(frozen=True)
@@ -175,30 +179,60 @@ class ReaderNets:
     def rank_probabilities(self, mask: np.ndarray, parts: int, allowed: list[str]) -> tuple[dict[str, float], float]:
         """Probability of each allowed letter (the others are ruled out before softmax), and
         that the glyph is no index at all (0 for networks without that output)."""
-        z = self.rank.logits(rank_features(mask, parts)[None, :])[0]
+        return self.rank_probabilities_of([(mask, parts)], allowed)[0]
+
+    def rank_probabilities_of(self, glyphs: Sequence[tuple[np.ndarray, int]], allowed: list[str]
+                              ) -> list[tuple[dict[str, float], float]]:
+        """``rank_probabilities`` of several glyphs (mask, parts) at once. One product for
+        all: the weights (megabytes, out of the cache again after each frame's image work)
+        are fetched once, not once a glyph."""
+        if not glyphs:
+            return []
+        z = self.rank.logits(np.stack([rank_features(mask, parts) for mask, parts in glyphs]))
         keep = [i for i, letter in enumerate(RANK_LETTERS) if letter in allowed]
-        if z.shape[0] > NOT_INDEX:
-            p = _softmax(z[keep + [NOT_INDEX]])
-            return dict(zip((RANK_LETTERS[i] for i in keep), p[:-1])), p[-1]
-        return dict(zip((RANK_LETTERS[i] for i in keep), _softmax(z[keep]))), 0.0
+        letters = [RANK_LETTERS[i] for i in keep]
+        if z.shape[1] > NOT_INDEX:
+            return [(dict(zip(letters, p[:-1])), p[-1]) for p in (_softmax(row[keep + [NOT_INDEX]]) for row in z)]
+        return [(dict(zip(letters, _softmax(row[keep]))), 0.0) for row in z]
 
     def suit_probabilities(self, mask: np.ndarray, darkness: np.ndarray,
                            allowed: tuple[Suit, ...], window: np.ndarray | None = None) -> dict[Suit, float]:
         """Probability of each allowed suit. A black pip with its ``window``: the suit the
         black-pip network names, no surer than both networks are."""
-        z = self.suit.logits(suit_features(mask, darkness)[None, :])[0]
-        if self.black is not None and window is not None and set(allowed) == set(BLACK_SUITS):
-            black = _softmax(self.black.logits(black_pip_features(mask, darkness, window)[None, :])[0])
-            four = _softmax(z[[SUITS.index(s) for s in BLACK_SUITS]])
-            # The four-suit network's doubt stays: it also learned real decks' pips from
-            # fonts, the black-pip network only the project's own cards. Deciding alone,
-            # that one named print on real photos surely (edje train: 6 more detections
-            # matching no label); held to the less sure of the two, it removes some (4 fewer).
-            sure = min(max(black), max(four))
-            named = BLACK_SUITS[int(black[1] > black[0])]
-            return {s: sure if s == named else 1.0 - sure for s in BLACK_SUITS}
-        keep = [i for i, s in enumerate(SUITS) if s in allowed]
-        return dict(zip((SUITS[i] for i in keep), _softmax(z[keep])))
+        return self.suit_probabilities_of([(mask, darkness, allowed, window)])[0]
+
+    def suit_probabilities_of(self, pips: Sequence[tuple[np.ndarray, np.ndarray, tuple[Suit, ...], np.ndarray | None]]
+                              ) -> list[dict[Suit, float]]:
+        """``suit_probabilities`` of several pips (mask, darkness, allowed, window) at once,
+        for the reason ``rank_probabilities_of`` gives."""
+        if not pips:
+            return []
+        features = [suit_features(mask, darkness) for mask, darkness, _, _ in pips]
+        z = self.suit.logits(np.stack(features))
+        # Row in the black-pip network's batch of each pip it names.
+        black_row: dict[int, int] = {}
+        views: list[np.ndarray] = []
+        for i, (mask, darkness, allowed, window) in enumerate(pips):
+            if self.black is not None and window is not None and set(allowed) == set(BLACK_SUITS):
+                black_row[i] = len(views)
+                views.append(black_pip_features(mask, darkness, window, features[i]))
+        black_z = self.black.logits(np.stack(views)) if self.black is not None and views else None
+        out: list[dict[Suit, float]] = []
+        for i, (_, _, allowed, _) in enumerate(pips):
+            if black_z is not None and i in black_row:
+                black = _softmax(black_z[black_row[i]])
+                four = _softmax(z[i][[SUITS.index(s) for s in BLACK_SUITS]])
+                # The four-suit network's doubt stays: it also learned real decks' pips from
+                # fonts, the black-pip network only the project's own cards. Deciding alone,
+                # that one named print on real photos surely (edje train: 6 more detections
+                # matching no label); held to the less sure of the two, it removes some (4 fewer).
+                sure = min(max(black), max(four))
+                named = BLACK_SUITS[int(black[1] > black[0])]
+                out.append({s: sure if s == named else 1.0 - sure for s in BLACK_SUITS})
+                continue
+            keep = [k for k, s in enumerate(SUITS) if s in allowed]
+            out.append(dict(zip((SUITS[k] for k in keep), _softmax(z[i][keep]))))
+        return out
 
 
 def _softmax(z: np.ndarray) -> list[float]:

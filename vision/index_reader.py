@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -459,30 +460,41 @@ def classify(glyphs: IndexGlyphs, letters: list[str], style: str,
              profile: GlyphTemplates | None = None) -> IndexReading | None:
     """Name the rank and the suit with the learned reader; with a taught deck's
     ``profile``, the rank is matched against that deck's own glyphs instead."""
+    return classify_all([glyphs], letters, style, profile)[0]
+
+
+def classify_all(glyphs: Sequence[IndexGlyphs], letters: list[str], style: str,
+                 profile: GlyphTemplates | None = None) -> list[IndexReading | None]:
+    """``classify`` of several indexes, each network run once for all of them (see
+    ``ReaderNets.rank_probabilities_of``)."""
     nets = reader_nets()
     # The rank first: when it is no index the suit network's answer would be thrown away.
+    ranks: list[tuple[Rank, float] | None] = []
     if profile is not None:
-        named = _rank_by_templates(glyphs, profile, letters)
-        if named is None:
-            return None
-        rank, rank_confidence = named
+        ranks = [_rank_by_templates(g, profile, letters) for g in glyphs]
     else:
-        ranks, not_index = nets.rank_probabilities(glyphs.rank_mask, glyphs.parts, letters)
-        letter = max(ranks, key=ranks.__getitem__)
-        if not_index >= ranks[letter]:
-            return None  # a centre pip, court-card art, an index seen sideways: no index here
-        found = letter_to_rank(letter, style)
-        if found is None:
-            return None
-        rank, rank_confidence = found, ranks[letter]
-    if glyphs.framed and not _court(rank):
-        return None  # a frame beside a number's index: print of some other kind
-    colour_suits = (Suit.HEARTS, Suit.DIAMONDS) if glyphs.red else (Suit.CLUBS, Suit.SPADES)
-    suits = nets.suit_probabilities(glyphs.suit_mask, glyphs.suit_darkness, colour_suits,
-                                    None if glyphs.red else glyphs.suit_window)
-    suit = max(suits, key=suits.__getitem__)
-    # Both must be clear: a probability is how sure the network is among what this deck can show.
-    return IndexReading(Card(rank, suit), rank_confidence * suits[suit], suits[suit])
+        for g, (probabilities, not_index) in zip(glyphs, nets.rank_probabilities_of(
+                [(g.rank_mask, g.parts) for g in glyphs], letters)):
+            letter = max(probabilities, key=probabilities.__getitem__)
+            found = letter_to_rank(letter, style)
+            # Below the no-index output: a centre pip, court-card art, an index seen
+            # sideways; no index here.
+            ranks.append(None if not_index >= probabilities[letter] or found is None
+                         else (found, probabilities[letter]))
+    # A frame beside a number's index: print of some other kind.
+    named = {i: r for i, (g, r) in enumerate(zip(glyphs, ranks)) if r is not None and not (g.framed and not _court(r[0]))}
+    suits = nets.suit_probabilities_of([
+        (glyphs[i].suit_mask, glyphs[i].suit_darkness, _SUITS_OF_COLOUR[glyphs[i].red],
+         None if glyphs[i].red else glyphs[i].suit_window) for i in named])
+    out: list[IndexReading | None] = [None] * len(glyphs)
+    for (i, (rank, rank_confidence)), suit_probabilities in zip(named.items(), suits):
+        suit = max(suit_probabilities, key=suit_probabilities.__getitem__)
+        # Both must be clear: a probability is how sure the network is among what this deck can show.
+        out[i] = IndexReading(Card(rank, suit), rank_confidence * suit_probabilities[suit], suit_probabilities[suit])
+    return out
+
+
+_SUITS_OF_COLOUR: Final = {True: (Suit.HEARTS, Suit.DIAMONDS), False: (Suit.CLUBS, Suit.SPADES)}
 
 
 def _rank_by_templates(glyphs: IndexGlyphs, templates: GlyphTemplates, letters: list[str]) -> tuple[Rank, float] | None:
@@ -540,18 +552,29 @@ def read_index(patch: np.ndarray, templates: GlyphTemplates | None = None, deck:
                style: str = "auto", courts_only: bool = False) -> IndexReading | None:
     """Read the index in an upright corner patch, or None when it shows no index. With
     ``courts_only``, the index is read as a jack, queen or king (the card shows a picture)."""
-    glyphs = extract_glyphs(patch)
-    if glyphs is None:
-        return None
+    return read_indexes([patch], templates, deck, style, courts_only)[0]
+
+
+def read_indexes(patches: Sequence[np.ndarray], templates: GlyphTemplates | None = None, deck: int = 52,
+                 style: str = "auto", courts_only: bool = False) -> list[IndexReading | None]:
+    """``read_index`` of several patches, classified together (``classify_all``)."""
+    found = [extract_glyphs(patch) for patch in patches]
+    at = [i for i, g in enumerate(found) if g is not None]
+    glyphs = [g for g in found if g is not None]
     if templates is None:
         letters = list(_letters_for(style, deck))
         if courts_only:
             letters = [letter for letter in letters if _a_court_letter(letter, style)]
-        return classify(glyphs, letters, style)
-    # A taught deck's templates are keyed by the engine's rank letters (2-9 T J Q K A).
-    letters = [letter for letter in templates.ranks if (deck == 52 or Rank.parse(letter) >= Rank.SEVEN) and (
-        not courts_only or _court(Rank.parse(letter)))]
-    return classify(glyphs, letters, style, profile=templates)
+        readings = classify_all(glyphs, letters, style)
+    else:
+        # A taught deck's templates are keyed by the engine's rank letters (2-9 T J Q K A).
+        letters = [letter for letter in templates.ranks if (deck == 52 or Rank.parse(letter) >= Rank.SEVEN) and (
+            not courts_only or _court(Rank.parse(letter)))]
+        readings = classify_all(glyphs, letters, style, profile=templates)
+    out: list[IndexReading | None] = [None] * len(patches)
+    for i, reading in zip(at, readings):
+        out[i] = reading
+    return out
 
 
 def _a_court_letter(letter: str, style: str) -> bool:

@@ -22,7 +22,7 @@ from vision.detect import (CARD_ASPECT, CornerCandidate, Quad, WholeCards, _card
 from vision.indices import index_corners
 from vision.faces import CARD_H, CARD_W, INDEX_H, INDEX_W, suit_is_red
 from vision.glyph_net import reader_nets
-from vision.index_reader import GlyphTemplates, IndexReading, extract_glyphs, ink_mask, read_index
+from vision.index_reader import GlyphTemplates, IndexReading, extract_glyphs, ink_mask, read_index, read_indexes
 from vision import phantoms, pips
 
 MIN_CONFIDENCE = 0.45
@@ -145,26 +145,43 @@ class QuadReading(NamedTuple):
 
 def _read_quad(frame: np.ndarray, quad: Quad, templates: GlyphTemplates | None, deck: int,
                style: str) -> QuadReading:
+    return _read_quads(frame, [quad], templates, deck, style)[0]
+
+
+def _read_quads(frame: np.ndarray, quads: list[Quad], templates: GlyphTemplates | None, deck: int,
+                style: str) -> list[QuadReading]:
+    """What each whole card's quad reads as. The first index corner of every quad is read
+    in one batch (``read_indexes``): most cards need no more, and the networks' weights
+    are then fetched once a frame rather than once a card."""
+    firsts = [_index_corner(q.corners) for q in quads]
+    oriented = [_oriented(q.corners, first) for q, first in zip(quads, firsts)]
+    at_first = read_indexes([_patch_from_quad(frame, o) for o in oriented], templates, deck, style)
+    return [_read_quad_on(frame, q, first, (reading, o), templates, deck, style)
+            for q, first, reading, o in zip(quads, firsts, at_first, oriented)]
+
+
+def _read_quad_on(frame: np.ndarray, quad: Quad, first: int, at_first: tuple[IndexReading | None, np.ndarray],
+                  templates: GlyphTemplates | None, deck: int, style: str) -> QuadReading:
+    """``_read_quads`` of one quad, given the reading at its first index corner (``first``)
+    and that corner's orientation of the quad."""
     c = quad.corners
-    first = _index_corner(c)
     readings: list[tuple[IndexReading, np.ndarray]] = []
-    for start in (first, first + 2):
-        oriented = _oriented(c, start % 4)
+    if at_first[0] is not None:
+        readings.append((at_first[0], at_first[1]))
+    # One clear index is enough; the other corner costs time.
+    if at_first[0] is None or at_first[0].confidence < SURE_READING:
+        oriented = _oriented(c, (first + 2) % 4)
         reading = read_index(_patch_from_quad(frame, oriented), templates, deck, style)
         if reading is not None:
             readings.append((reading, oriented))
-            if reading.confidence >= SURE_READING:
-                break  # one clear index is enough; the other corner costs time
     if len(readings) == 2 and readings[0][0].card != readings[1][0].card:
         # The two index corners disagree: look again with the outline a little tighter and
         # looser (a corner found a pixel or two off shifts the glyphs), and let all vote.
         centre = c.mean(axis=0)
-        for start in (first, first + 2):
-            for grow in (0.97, 1.03):
-                oriented = _oriented((c - centre) * grow + centre, start % 4)
-                reading = read_index(_patch_from_quad(frame, oriented), templates, deck, style)
-                if reading is not None:
-                    readings.append((reading, _oriented(c, start % 4)))
+        starts = [start % 4 for start in (first, first + 2) for _ in (0.97, 1.03)]
+        again = read_indexes([_patch_from_quad(frame, _oriented((c - centre) * grow + centre, start % 4))
+                              for start in (first, first + 2) for grow in (0.97, 1.03)], templates, deck, style)
+        readings += [(reading, _oriented(c, start)) for reading, start in zip(again, starts) if reading is not None]
     if not readings:
         # An outline found around the card's shadow or a blurred rim shifts the index out
         # of place: look again within a slightly smaller outline.
@@ -616,7 +633,7 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
     first = find_whole_cards(frame)
     # The cheap tests first: a frame that fails them goes to the full search unread.
     if first.quads and _whole_photo_quad(frame) is None and _card_shaped(first.quads) and _explained(first, frame):
-        plain = [_read_quad(frame, q, templates, deck, style) for q in first.quads]
+        plain = _read_quads(frame, first.quads, templates, deck, style)
         # Each quad is a card read (a white quad read as none is a riddle), and not
         # several cards: by its size beside the others' (cards shifted far enough for the
         # lower one's index to show make a quad 6% larger, or more), by its two index
@@ -762,12 +779,12 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
     tint: dict[int, float] = {}  # the paper's saturation under each corner reading
     floor = max(min_confidence, PARTIAL_MIN_CONFIDENCE)
     read: dict[int, tuple[IndexReading, np.ndarray, np.ndarray]] = {}  # todo entry -> reading, card, patch
-    for i, ((c, w, on), ink) in enumerate(zip(todo, inked)):
-        if not ink:
-            continue
-        # The patch is kept: resizing by the rank and the paper's colour look at it again.
-        patch, corners = _corner_patch(frame, c, w)
-        reading = read_index(patch, templates, deck, style)
+    # The patches are kept: resizing by the rank and the paper's colour look at them again.
+    inked_at = [i for i, ink in enumerate(inked) if ink]
+    patches = [_corner_patch(frame, todo[i][0], todo[i][1]) for i in inked_at]
+    at_width = read_indexes([patch for patch, _ in patches], templates, deck, style)
+    for i, (patch, corners), reading in zip(inked_at, patches, at_width):
+        c, w, _ = todo[i]
         if reading is not None and reading.confidence < floor and i not in guessed:
             # The cards' width read whole is off by the camera's tilt elsewhere in the
             # frame: a corner read too unsure to count is read again at the width its

@@ -10,7 +10,7 @@ import pytest
 from engine.cards import FULL_DECK, Card, Suit
 from vision.faces import CARD_H, CARD_W, INDEX_H, INDEX_W, HERSHEY_FONTS, DeckDesign, card_face
 from vision.glyph_net import reader_nets
-from vision.index_reader import extract_glyphs, read_index
+from vision.index_reader import extract_glyphs, read_index, read_indexes
 
 
 @pytest.mark.parametrize("style,printed_card", [
@@ -208,3 +208,26 @@ def test_a_pip_touching_the_frame_line_is_still_read(printed_card: str) -> None:
     cv2.line(corner, (right - 2, middle), (line_x, middle), (30, 30, 30), 2)
     reading = read_index(np.ascontiguousarray(corner), style="en")
     assert reading is not None and str(reading.card) == printed_card
+
+
+def test_corners_read_together_read_as_each_does_alone() -> None:
+    # The reader runs its networks once for all the corners of a frame; each must still get
+    # its own reading, in its own place, whatever is read beside it (nothing, a court card
+    # in Dutch, red, black).
+    def corner(card: str, style: str) -> np.ndarray:
+        return np.ascontiguousarray(card_face(Card.parse(card), DeckDesign(style=style))[:INDEX_H, :INDEX_W])
+
+    blank = np.full((INDEX_H, INDEX_W, 3), 240, np.uint8)
+    patches = [corner("QS", "en"), blank, corner("QD", "nl"), corner("7C", "en"), blank, corner("TH", "en"),
+               cv2.resize(corner("2S", "en"), None, fx=0.5, fy=0.5)[:INDEX_H, :INDEX_W]]
+    patches[-1] = np.ascontiguousarray(cv2.copyMakeBorder(patches[-1], 0, INDEX_H - patches[-1].shape[0], 0,
+                                                          INDEX_W - patches[-1].shape[1], cv2.BORDER_REPLICATE))
+    for style in ("en", "nl"):
+        together = read_indexes(patches, style=style)
+        alone = [read_index(p, style=style) for p in patches]
+        assert [r and r.card for r in together] == [r and r.card for r in alone]
+        assert [r and round(r.confidence, 4) for r in together] == [r and round(r.confidence, 4) for r in alone]
+    en = [r and str(r.card) for r in read_indexes(patches, style="en")]
+    assert [en[i] for i in (0, 1, 3, 4, 5, 6)] == ["QS", None, "7C", None, "TH", "2S"]
+    assert [r and str(r.card) for r in read_indexes(patches, style="nl")][2] == "QD"
+    assert read_indexes([], style="en") == []
