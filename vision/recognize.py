@@ -801,12 +801,14 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
     known = [_card_width(q) for j, (r, q, _) in read.items() if j not in guessed and r.confidence >= SURE_READING]
     if guessed and known:
         usual = float(np.median(known))
-        for i in sorted(guessed):
-            c, w, _ = todo[i]
-            if (i in read and read[i][0].confidence >= floor) or abs(w - usual) < GUESS_RESIZE * usual:
-                continue
-            patch, corners = _corner_patch(frame, c, usual)
-            reading = read_index(patch, templates, deck, style)
+        again_at = [i for i in sorted(guessed) if not (
+            (i in read and read[i][0].confidence >= floor) or abs(todo[i][1] - usual) < GUESS_RESIZE * usual)]
+        # At that width too, no ink where its rank would be is no index (most such corners:
+        # the sides of wood grain and cloth patterns).
+        again_at = [i for i, ink in zip(again_at, _rank_ink(frame, [(todo[i][0], usual) for i in again_at])) if ink]
+        at_usual = [_corner_patch(frame, todo[i][0], usual) for i in again_at]
+        for i, (patch, corners), reading in zip(again_at, at_usual, read_indexes([patch for patch, _ in at_usual],
+                                                                               templates, deck, style)):
             if reading is not None and reading.confidence >= SURE_READING:
                 read[i] = (reading, corners, patch)
                 guessed.discard(i)
