@@ -143,6 +143,7 @@ def test_rikken_at_the_simulated_table(tmp_path: Path, capsys: pytest.CaptureFix
     assert report["game"] == "rikken" and report["totals"] == totals
 
 
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="counts threads in /proc (Linux, as on the Pi)")
 def test_the_running_device_reads_cards_on_one_blas_thread() -> None:
     # The device loads numpy before it first looks at a frame; BLAS worker threads would
     # then fight the camera loop for the Pi's cores (and, on a busy core, made a batch of
