@@ -20,7 +20,7 @@ import numpy as np
 
 from engine.cards import Card, Rank, Suit
 from vision.faces import INDEX_H, INDEX_W, STYLES
-from vision.glyph_net import reader_nets
+from vision.glyph_net import BLACK_SUITS, reader_nets
 from vision.glyphs import normalise_glyph, topology
 
 # Every letter that can stand in an index, and the ranks it may mean in each style.
@@ -494,7 +494,7 @@ def classify_all(glyphs: Sequence[IndexGlyphs], letters: list[str], style: str,
     return out
 
 
-_SUITS_OF_COLOUR: Final = {True: (Suit.HEARTS, Suit.DIAMONDS), False: (Suit.CLUBS, Suit.SPADES)}
+_SUITS_OF_COLOUR: Final = {True: (Suit.HEARTS, Suit.DIAMONDS), False: BLACK_SUITS}
 
 
 def _rank_by_templates(glyphs: IndexGlyphs, templates: GlyphTemplates, letters: list[str]) -> tuple[Rank, float] | None:
@@ -565,14 +565,12 @@ def read_indexes(patches: Sequence[np.ndarray], templates: GlyphTemplates | None
         letters = list(_letters_for(style, deck))
         if courts_only:
             letters = [letter for letter in letters if _a_court_letter(letter, style)]
-        readings = classify_all(glyphs, letters, style)
     else:
         # A taught deck's templates are keyed by the engine's rank letters (2-9 T J Q K A).
         letters = [letter for letter in templates.ranks if (deck == 52 or Rank.parse(letter) >= Rank.SEVEN) and (
             not courts_only or _court(Rank.parse(letter)))]
-        readings = classify_all(glyphs, letters, style, profile=templates)
     out: list[IndexReading | None] = [None] * len(patches)
-    for i, reading in zip(at, readings):
+    for i, reading in zip(at, classify_all(glyphs, letters, style, profile=templates)):
         out[i] = reading
     return out
 

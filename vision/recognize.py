@@ -165,11 +165,12 @@ def _read_quad_on(frame: np.ndarray, quad: Quad, first: int, at_first: tuple[Ind
     """``_read_quads`` of one quad, given the reading at its first index corner (``first``)
     and that corner's orientation of the quad."""
     c = quad.corners
+    first_reading, first_corners = at_first
     readings: list[tuple[IndexReading, np.ndarray]] = []
-    if at_first[0] is not None:
-        readings.append((at_first[0], at_first[1]))
+    if first_reading is not None:
+        readings.append((first_reading, first_corners))
     # One clear index is enough; the other corner costs time.
-    if at_first[0] is None or at_first[0].confidence < SURE_READING:
+    if first_reading is None or first_reading.confidence < SURE_READING:
         oriented = _oriented(c, (first + 2) % 4)
         reading = read_index(_patch_from_quad(frame, oriented), templates, deck, style)
         if reading is not None:
@@ -178,10 +179,10 @@ def _read_quad_on(frame: np.ndarray, quad: Quad, first: int, at_first: tuple[Ind
         # The two index corners disagree: look again with the outline a little tighter and
         # looser (a corner found a pixel or two off shifts the glyphs), and let all vote.
         centre = c.mean(axis=0)
-        starts = [start % 4 for start in (first, first + 2) for _ in (0.97, 1.03)]
-        again = read_indexes([_patch_from_quad(frame, _oriented((c - centre) * grow + centre, start % 4))
-                              for start in (first, first + 2) for grow in (0.97, 1.03)], templates, deck, style)
-        readings += [(reading, _oriented(c, start)) for reading, start in zip(again, starts) if reading is not None]
+        looks = [(start % 4, grow) for start in (first, first + 2) for grow in (0.97, 1.03)]
+        again = read_indexes([_patch_from_quad(frame, _oriented((c - centre) * grow + centre, start))
+                              for start, grow in looks], templates, deck, style)
+        readings += [(reading, _oriented(c, start)) for reading, (start, _) in zip(again, looks) if reading is not None]
     if not readings:
         # An outline found around the card's shadow or a blurred rim shifts the index out
         # of place: look again within a slightly smaller outline.

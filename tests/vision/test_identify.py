@@ -1136,7 +1136,6 @@ def test_a_corner_under_a_face_down_guess_is_still_a_card() -> None:
     assert "KC" in found and score.missed == 0
 
 
-
 def test_an_ace_of_clubs_with_a_small_pip_is_not_taken_for_the_ace_of_spades() -> None:
     # Development scene 1058: an AC whose index pip, 7 pixels across, the four-suit
     # network read as a spade.
