@@ -174,7 +174,7 @@ class ReaderNets:
     # Club against spade only, learned from the pips of whole synthetic tables at camera
     # distance (``tools/train_black_pips.py``): at a few pixels the two blur into one blob,
     # and the four-suit network was unsure of one black pip in eleven there.
-    black: Ensemble | None = None
+    black: Ensemble
 
     def rank_probabilities(self, mask: np.ndarray, parts: int, allowed: list[str]) -> tuple[dict[str, float], float]:
         """Probability of each allowed letter (the others are ruled out before softmax), and
@@ -213,10 +213,10 @@ class ReaderNets:
         black_row: dict[int, int] = {}
         views: list[np.ndarray] = []
         for i, (mask, darkness, allowed, window) in enumerate(pips):
-            if self.black is not None and window is not None and set(allowed) == set(BLACK_SUITS):
+            if window is not None and set(allowed) == set(BLACK_SUITS):
                 black_row[i] = len(views)
                 views.append(black_pip_features(mask, darkness, window, features[i]))
-        black_z = self.black.logits(np.stack(views)) if self.black is not None and views else None
+        black_z = self.black.logits(np.stack(views)) if views else None
         out: list[dict[Suit, float]] = []
         for i, (_, _, allowed, _) in enumerate(pips):
             if black_z is not None and i in black_row:
