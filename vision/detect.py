@@ -234,18 +234,25 @@ def _solid_quad(contour: np.ndarray, area: float, min_short: float) -> Quad | No
 
 
 def _polygons(mask: np.ndarray, min_area: float, max_area: float, with_holes: bool = False,
-              grow: tuple[float, float] = (0.0, 0.0)) -> list[tuple[np.ndarray, np.ndarray | None, bool]]:
+              grow: tuple[float, float] = (0.0, 0.0), boxes_out: list[np.ndarray] | None = None
+              ) -> list[tuple[np.ndarray, np.ndarray | None, bool]]:
     """Outline polygons of regions; with each, its hull's quadrilateral when the region
     is solid enough to be one card (index letters and pips bite notches out of a card's
     white area; the hull closes them). With ``with_holes``, the boundaries of holes count
     too: in an edge map the hole that a card's outline cuts in the table region is the
-    card's exact outline."""
+    card's exact outline. ``boxes_out`` gets the bounding boxes of all the regions, of
+    any size (``_region_boxes``)."""
     contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     out: list[tuple[np.ndarray, np.ndarray | None, bool]] = []
     if hierarchy is None:
+        if boxes_out is not None:
+            boxes_out.append(np.zeros((0, 4), np.int64))
         return out
     rels = hierarchy[0]
-    areas = _contour_areas(contours)
+    joined = _joined(contours)
+    if boxes_out is not None:
+        boxes_out.append(_region_boxes(joined, rels))
+    areas = _contour_areas(contours, joined)
     keep = (areas >= min_area) & (areas <= max_area)
     if not with_holes:
         keep &= rels[:, 3] < 0
@@ -267,14 +274,32 @@ def _polygons(mask: np.ndarray, min_area: float, max_area: float, with_holes: bo
     return out
 
 
-def _contour_areas(contours: Sequence[np.ndarray]) -> np.ndarray:
+def _joined(contours: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """The points of all ``contours`` (at least one) in one array, and each one's length."""
+    return np.concatenate(contours).reshape(-1, 2), np.fromiter(map(len, contours), np.int64, len(contours))
+
+
+def _region_boxes(joined: tuple[np.ndarray, np.ndarray], rels: np.ndarray) -> np.ndarray:
+    """Bounding boxes (x0, y0, x1, y1, ends exclusive) of the regions whose outer
+    boundaries are the top-level contours of a ``cv2.RETR_CCOMP`` hierarchy (every
+    region's outer boundary is one, islands in holes included), computed at once from
+    the contours ``_joined``."""
+    pts, lengths = joined
+    starts = np.cumsum(lengths) - lengths
+    lo, hi = np.minimum.reduceat(pts, starts, axis=0), np.maximum.reduceat(pts, starts, axis=0)
+    boxes: np.ndarray = np.concatenate([lo, hi + 1], axis=1)[rels[:, 3] < 0].astype(np.int64)
+    return boxes
+
+
+def _contour_areas(contours: Sequence[np.ndarray], joined: tuple[np.ndarray, np.ndarray] | None = None
+                   ) -> np.ndarray:
     """``cv2.contourArea`` of every contour at once (a busy edge map closes thousands of
     specks, nearly all too small to matter: one call each would cost milliseconds).
-    Shoelace sums over the concatenated points; each contour closes on its first point."""
+    Shoelace sums over the concatenated points (``joined``, when made already); each
+    contour closes on its first point."""
     if not len(contours):
         return np.zeros(0)
-    lengths = np.fromiter(map(len, contours), np.int64, len(contours))
-    pts = np.concatenate(contours).reshape(-1, 2)
+    pts, lengths = joined if joined is not None else _joined(contours)
     pts = pts.astype(np.int64) if pts.dtype.kind in "iu" else pts.astype(np.float64)
     x, y = pts[:, 0], pts[:, 1]
     step = np.zeros(len(pts), pts.dtype)
@@ -415,6 +440,7 @@ class WholeCards:
 
     quads: list[Quad]  # frame pixels
     stock: np.ndarray  # working pixels: 255 where card stock lies (whiter than around it)
+    stock_boxes: np.ndarray  # working pixels: each piece of stock's box (x0, y0, x1, y1, ends exclusive)
     outlines: list[np.ndarray]  # frame pixels: card-shaped outlines of the strong edge pass
     working: tuple[np.ndarray, np.ndarray, float]  # ``working_gray`` of the frame
     strong: list[tuple[np.ndarray, np.ndarray | None, bool]]  # the strong edge pass's ``_polygons``
@@ -447,7 +473,9 @@ def find_whole_cards(frame: np.ndarray) -> WholeCards:
     sure = _sure_quads(edge_polys, min_short, (h, w))
     card_px = _card_px(sure, h, w)
     stock = _white_regions(whiteness, card_px)
-    quads, partial, _ = _card_quads(_tagged([], _polygons(stock, min_area, max_area)), min_short, card_px, 0.0)
+    stock_boxes: list[np.ndarray] = []
+    quads, partial, _ = _card_quads(_tagged([], _polygons(stock, min_area, max_area, boxes_out=stock_boxes)),
+                                    min_short, card_px, 0.0)
     # The outlines take part in sorting out nested quads (and are no cards themselves):
     # a white quad holding the outline of a card that shares two of its corners, or
     # several, is a row of cards side by side.
@@ -455,6 +483,7 @@ def find_whole_cards(frame: np.ndarray) -> WholeCards:
     kept = _oversized([q for q in sorted_out if any(q is o for o in quads)], partial, whiteness)
     inv = 1.0 / scale
     return WholeCards([Quad(q.corners * inv, q.short_side * inv, q.long_side * inv) for q in kept], stock,
+                      stock_boxes[0],
                       [q.corners * inv for q in outlines], working, edge_polys, strong_regions,
                       [c * inv for c in _cut_by_frame(edge_polys, card_px, h, w)])
 
