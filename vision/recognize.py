@@ -578,8 +578,9 @@ def _explained(first: WholeCards, frame: np.ndarray) -> bool:
     boxes = first.stock_boxes
     for x0, y0, x1, y1 in boxes[(boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1]) >= least].tolist():
         piece = first.stock[y0:y1, x0:x1].copy()
+        at = np.array([x0, y0], np.int32)
         for cover in covers:
-            cv2.fillConvexPoly(piece, cover - np.array([x0, y0], np.int32), 0)
+            cv2.fillConvexPoly(piece, cover - at, 0)
         # 16-bit labels, three times faster: the stock mask is opened with a 3x3 square,
         # so each piece holds a 3x3 square of its own, and a working image (640 pixels a
         # side at most) has room for fewer than 65536 such pieces.
