@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from pathlib import Path
 from typing import NoReturn
@@ -16,6 +15,7 @@ from typing import NoReturn
 import cv2
 import numpy as np
 
+from vision.imagefile import read_image, why_unreadable
 from vision.recognize import Detection
 
 EXIT_BAD_INPUT = 2
@@ -85,24 +85,6 @@ def _cut_short(data: bytes) -> bool:
     return False
 
 
-def _read_quietly(name: str) -> np.ndarray | None:
-    """``cv2.imread`` with the C libraries' own complaints (libjpeg's "Premature end of
-    JPEG file") kept off stderr: the command says what is wrong in its own one line."""
-    try:
-        saved = os.dup(2)
-    except OSError:
-        return cv2.imread(name, cv2.IMREAD_COLOR)
-    try:
-        with open(os.devnull, "wb") as devnull:
-            os.dup2(devnull.fileno(), 2)
-            try:
-                return cv2.imread(name, cv2.IMREAD_COLOR)
-            finally:
-                os.dup2(saved, 2)
-    finally:
-        os.close(saved)
-
-
 def identify(argv: list[str]) -> int:
     parser = _OneLineParser(prog="tafel vision identify",
                             description="Recognise the cards in photos of a card table.")
@@ -142,15 +124,9 @@ def identify(argv: list[str]) -> int:
             data = b""
         # Decoded from the file, not from ``data``: cv2.imdecode gives nothing for a JPEG
         # cut short, where imread shows the part that arrived.
-        frame = _read_quietly(name) if data else None
+        frame = read_image(name) if data else None
         if frame is None:
-            if not Path(name).exists():
-                why = "no such file"
-            elif not Path(name).is_file() or not os.access(name, os.R_OK):
-                why = "cannot be read (a folder, or no permission)"
-            else:
-                why = "not a readable image"
-            _err(f"tafel vision identify: {name}: {why}")
+            _err(f"tafel vision identify: {name}: {why_unreadable(name, data)}")
             failed += 1
             continue
         if _cut_short(data):

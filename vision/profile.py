@@ -22,9 +22,12 @@ from engine.errors import CardSyntaxError
 from vision.detect import find_regions
 from vision.faces import CARD_H, CARD_W, INDEX_H, INDEX_W
 from vision.glyphs import normalise_glyph, topology
+from vision.imagefile import read_image, why_unreadable
 from vision.index_reader import GlyphTemplates, extract_glyphs
 
-IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff"}
+# Photos looked at (HEIC and AVIF too, only to say they cannot be read: a phone's own
+# format is what a user copies over first).
+IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff", ".heic", ".heif", ".avif"}
 
 
 class ProfileError(Exception):
@@ -96,9 +99,13 @@ def teach(directory: Path, name_or_path: str) -> TaughtDeck:
         if card is None:
             taught.skipped.append(f"{path.name}: file name is not a card (expected e.g. Qh.jpg, 10c.jpg)")
             continue
-        photo = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        photo = read_image(str(path))
         if photo is None:
-            taught.skipped.append(f"{path.name}: not a readable image")
+            try:
+                data = path.read_bytes()
+            except OSError:
+                data = b""
+            taught.skipped.append(f"{path.name}: {why_unreadable(str(path), data)}")
             continue
         face = card_image(photo)
         got = 0
@@ -114,7 +121,11 @@ def teach(directory: Path, name_or_path: str) -> TaughtDeck:
         else:
             taught.skipped.append(f"{path.name}: no corner index found")
     if not ranks:
-        raise ProfileError(f"{directory}: no card photos with a readable corner index")
+        # The first file's reason, in the one line: a folder of a phone's HEIC photos
+        # fails for a reason the user can act on.
+        why = "" if not taught.skipped else f" ({taught.skipped[0]}" + (
+            f"; {len(taught.skipped) - 1} more skipped)" if len(taught.skipped) > 1 else ")")
+        raise ProfileError(f"{directory}: no card photos with a readable corner index{why}")
     out = taught.path
     try:
         out.mkdir(parents=True, exist_ok=True)

@@ -4,6 +4,7 @@ import json
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pytest
 
 from engine.cards import Card
@@ -45,6 +46,39 @@ def test_unreadable_files_get_one_line_each_and_the_rest_still_run(
     assert len(err_lines) == 2
     assert "missing.png" in err_lines[0] and "no such file" in err_lines[0]
     assert "notes.jpg" in err_lines[1] and "not a readable image" in err_lines[1]
+
+
+def test_a_float_tiff_is_read_like_the_same_photo_in_eight_bits(
+        table_photo: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Scanners and raw converters write 32-bit float TIFFs (0..1), which OpenCV's plain
+    # colour read refuses.
+    frame = cv2.imread(str(table_photo))
+    tiff = tmp_path / "table.tiff"
+    assert cv2.imwrite(str(tiff), frame.astype(np.float32) / 255.0)
+    assert cv2.imread(str(tiff), cv2.IMREAD_COLOR) is None
+    assert identify([str(tiff), str(table_photo), "--json", "--style", "en"]) == 0
+    out, err = capsys.readouterr()
+    first, second = (json.loads(line) for line in out.strip().splitlines())
+    assert err == ""
+    assert sorted(c["card"] for c in first["cards"]) == sorted(c["card"] for c in second["cards"]) == ["8H", "QS"]
+
+
+@pytest.mark.parametrize("name,data,needle", [
+    ("empty.jpg", b"", "an empty file"),
+    # An iPhone's photo: an ISO box of type "ftyp", brand "heic".
+    ("IMG_0001.HEIC", b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic" + bytes(64), "HEIC"),
+    ("photo.avif", b"\x00\x00\x00\x1cftypavif\x00\x00\x00\x00avifmif1miaf" + bytes(64), "AVIF"),
+], ids=["empty", "heic", "avif"])
+def test_an_unreadable_file_says_what_it_is(name: str, data: bytes, needle: str, table_photo: Path, tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / name
+    bad.write_bytes(data)
+    code = identify([str(bad), str(table_photo), "--json"])
+    out, err = capsys.readouterr()
+    assert code != 0
+    assert json.loads(out)["image"] == str(table_photo)
+    (line,) = err.strip().splitlines()
+    assert name in line and needle in line.split(name, 1)[1]
 
 
 def test_a_photo_cut_short_is_read_with_one_line_saying_so(
@@ -132,10 +166,38 @@ def test_teach_then_identify_with_the_profile(tmp_path: Path, capsys: pytest.Cap
     assert cards == ["JS", "KC"]
 
 
+def test_teach_says_which_photos_it_could_not_read_and_why(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TAFEL_PROFILES", str(tmp_path / "profiles"))
+    deck_dir = tmp_path / "phone"
+    deck_dir.mkdir()
+    for name in ("Js", "Qh"):
+        cv2.imwrite(str(deck_dir / f"{name}.png"), card_face(Card.parse(name)))
+    # One photo left as the phone saved it, one as a scanner did (32-bit float TIFF).
+    (deck_dir / "Kc.HEIC").write_bytes(b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic" + bytes(64))
+    assert cv2.imwrite(str(deck_dir / "Ad.tiff"), card_face(Card.parse("AD")).astype(np.float32) / 255.0)
+    assert teach([str(deck_dir), "--name", "phone"]) == 0
+    out, err = capsys.readouterr()
+    assert "3 cards taught" in out
+    (line,) = err.strip().splitlines()
+    assert "Kc.HEIC" in line and "HEIC/HEIF photo" in line and "JPEG" in line
+
+
 def test_teach_a_folder_without_cards_fails_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert teach([str(tmp_path / "nowhere")]) != 0
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "nowhere" in err
+
+
+def test_teach_a_folder_of_phone_photos_only_says_why_in_its_one_line(tmp_path: Path,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    deck_dir = tmp_path / "phone"
+    deck_dir.mkdir()
+    for name in ("Kc", "Qh"):
+        (deck_dir / f"{name}.HEIC").write_bytes(b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic" + bytes(64))
+    assert teach([str(deck_dir)]) != 0
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    assert "Kc.HEIC" in line and "HEIC/HEIF photo" in line and "1 more skipped" in line
 
 
 def test_teaching_a_real_deck_fixes_what_its_font_gets_wrong(shared_datasets: Path, tmp_path: Path,
