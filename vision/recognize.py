@@ -1097,9 +1097,12 @@ def _deduplicate(detections: list[Detection]) -> list[Detection]:
                 dup = True
                 break
             # (Only a card read whole vouches for the corners in it: a face-down guess, a
-            # patch of wood beside a row, held the tip of a KC's corner read at 1.0.)
+            # patch of wood beside a row, held the tip of a KC's corner read at 1.0. A corner
+            # under its edge with the index beside it in view, read clearly as another
+            # value, is a card lying under it: a row of cards laid as played.)
             if d.partial and not k.partial and not on_back and (
-                    _index_inside(d, k) or _corner_inside(d, k) and k.card is not None):
+                    _index_inside(d, k) or _corner_inside(d, k) and k.card is not None and (
+                        d.card == k.card or d.confidence < CLEAR_INDEX)):
                 dup = True  # a second reading of a card already found whole
                 break
             # (Another value read sure at the other card's far index is a card of its own

@@ -204,6 +204,17 @@ def test_card_partly_under_another_is_read_from_its_visible_corner() -> None:
     assert cards == {"9D", "JS"}
 
 
+@pytest.mark.parametrize("table, px_per_mm", [("light_wood", 1.4), ("green_felt", 1.4), ("dark_wood", 2.0)])
+def test_a_card_whose_corner_lies_under_the_next_one_in_a_row_is_read_at_its_index(table: str,
+                                                                                   px_per_mm: float) -> None:
+    # Four cards laid in a row as they are played, a little overlapping: the AD's corner
+    # lies under the 7H's edge, its index beside that edge in view (read at 1.0).
+    placed = [PlacedCard(Card.parse(c), x, y, a) for c, x, y, a in
+              (("QS", -70, 0, 10), ("7H", 0, 10, -5), ("AD", 70, -5, 30), ("TC", 140, 0, 170))]
+    frame, _ = render_table(placed, seed=3, table=table, camera=Camera(px_per_mm=px_per_mm))
+    assert sorted(str(d.card) for d in identify_cards(frame)) == ["7H", "AD", "QS", "TC"]
+
+
 def test_piquet_deck_never_reports_low_cards() -> None:
     placed = [PlacedCard(Card.parse(c), x, y, a) for c, x, y, a in LAYOUT]
     frame, _ = render_table(placed, seed=5, table="green_felt")
