@@ -909,7 +909,15 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
     # Between two sure readings the card edge decides, not the last digits of confidence:
     # an index with no edge beside it (a centre pip column read sideways) is not the
     # surer of the two.
+    # Nor do they between two readings of different ranks read clearly (CLEAR_INDEX) that
+    # both have an edge beside them (or neither): in a row of cards laid as played, a
+    # card's index lies where its neighbour, turned a little, may print one, and both
+    # read at 1.0. (Seen turned, an index mostly reads less clearly: 0.99 to 0.995 in
+    # development scenes 10210-10532, against its card at 1.0.)
     def surer(k: Detection, d: Detection) -> bool:
+        if _two_sure_ranks(d, k) and min(d.confidence, k.confidence) >= CLEAR_INDEX and (
+                id(k) in unsupported) == (id(d) in unsupported):
+            return False
         return k.confidence > d.confidence and not (
             id(k) in unsupported and id(d) not in unsupported and d.confidence >= SURE_READING)
     detections = [d for d in detections if not d.partial or not any(
@@ -929,7 +937,7 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
     if demoted or revalued:
         detections = [Detection(d.card, d.confidence, d.corners, partial=True, split=True) if id(d) in demoted else
                       revalued.get(id(d), d) for d in detections]
-    found = _deduplicate(_one_size(detections))
+    found = _deduplicate(_one_size(detections), frame, templates, deck, style)
     # A court card's broken ring of card stock is a card when its index reads sure, where
     # nothing else was found: a ring is weaker evidence than an outline or a corner (the
     # visible part of a covered card can be one too).
@@ -1056,9 +1064,25 @@ def _one_size(detections: list[Detection]) -> list[Detection]:
     return [d for d, w in zip(detections, widths) if not d.partial or low <= w <= high]
 
 
-def _deduplicate(detections: list[Detection]) -> list[Detection]:
+def _prints_far_index(frame: np.ndarray, k: Detection, d: Detection, templates: GlyphTemplates | None, deck: int,
+                      style: str) -> bool:
+    """Whether card ``k`` (a corner reading) shows its own value at the far index place
+    (top right or bottom left, where a four-index deck prints one, upright) that the
+    index reading ``d`` was read from lies at."""
+    c = k.corners
+    # The bottom-left index is the top-right one turned half round.
+    o = c if _index_near(d.corners, c, (1,), 0.2) else np.roll(c, -2, axis=0)
+    shifted = o + (o[1] - o[0]) * ((CARD_W - INDEX_W) / CARD_W)
+    reading = read_index(_patch_from_quad(frame, shifted.astype(np.float32)), templates, deck, style)
+    return reading is not None and reading.card == k.card
+
+
+def _deduplicate(detections: list[Detection], frame: np.ndarray | None = None, templates: GlyphTemplates | None = None,
+                 deck: int = 52, style: str = "auto") -> list[Detection]:
     """One report per physical card: the same value read near the same place is one card;
-    whole-card readings win over corner readings."""
+    whole-card readings win over corner readings. With the ``frame`` (and the reader's
+    ``templates``, ``deck`` and ``style``), a sure reading at another card's far index
+    place is looked at there (``_prints_far_index``)."""
     detections.sort(key=lambda d: (d.partial, -d.confidence))
     kept: list[Detection] = []
     # Readings dropped as a kept card's value read again: the index each was read from is
@@ -1145,11 +1169,14 @@ def _deduplicate(detections: list[Detection]) -> list[Detection]:
                 # there would lie almost wholly on it, one of them hidden).
                 dup = True
                 break
-            if d.partial and k.partial and _at_far_index(d.corners, k.corners) and not _same_way(d.corners, k.corners):
+            if d.partial and k.partial and _at_far_index(d.corners, k.corners) and not _same_way(d.corners, k.corners) and (
+                    frame is None or not _two_sure_ranks(d, k) or _prints_far_index(frame, k, d, templates, deck, style)):
                 # The index a four-index deck prints at the card's other side, seen
                 # sideways, or read with the other handedness (its outline then runs back
                 # across the card and off it: turned half round). (A card lying there the
-                # same way as this one is a fanned row's next card, of the same rank or not.)
+                # same way as this one is a fanned row's next card, of the same rank or not.
+                # Nor is another rank read sure there when the card prints no index of its
+                # own there: a row's next card, turned a little, its corner at that place.)
                 dup = True
                 break
         if not dup:

@@ -215,6 +215,28 @@ def test_a_card_whose_corner_lies_under_the_next_one_in_a_row_is_read_at_its_ind
     assert sorted(str(d.card) for d in identify_cards(frame)) == ["7H", "AD", "QS", "TC"]
 
 
+@pytest.mark.parametrize("seed, cards, table, px_per_mm, turn", [
+    # The QH's index lies where the TS beside it, turned the other way, may print one;
+    # both read at 1.0, and the last digits of the two readings decided.
+    (15, [("TS", -98.8, -11.5, -24.8), ("QH", -25.6, 5.8, 33.3), ("TH", 34.9, 2.6, 210.9), ("KD", 108.6, 5.1, -18.8)],
+     "light_wood", 2.1, -1.3),
+    (57, [("2S", -96.1, 2.6, -24.0), ("TH", -34.8, 4.1, 168.6), ("QD", 32.8, 10.8, 32.3), ("8C", 98.7, -6.0, -17.4)],
+     "dark_wood", 1.98, 18.4),
+    # The AD's and the 8D's indices lie at the far index place (top right, bottom left)
+    # of the card before them, which prints none there.
+    (1, [("JH", -88.8, 2.9, -5.4), ("8D", -28.2, -5.9, -33.1), ("AD", 32.8, 0.3, 20.2), ("7S", 90.1, 0.1, 173.2)],
+     "green_felt", 1.41, -0.6),
+    (125, [("7H", -87.7, -7.8, 19.6), ("3D", -33.5, -10.6, -26.7), ("8D", 29.1, -1.4, 200.2), ("QH", 81.7, -0.3, -34.9)],
+     "light_wood", 1.2, -19.0),
+])
+def test_every_card_of_a_row_laid_as_played_is_read(seed: int, cards: list[tuple[str, float, float, float]],
+                                                    table: str, px_per_mm: float, turn: float) -> None:
+    placed = [PlacedCard(Card.parse(c), x, y, a) for c, x, y, a in cards]
+    frame, _ = render_table(placed, seed=seed, table=table, camera=Camera(px_per_mm=px_per_mm, rotation=turn),
+                            effects=Effects(noise=3, jpeg_quality=85, light_gradient=0.3))
+    assert sorted(str(d.card) for d in identify_cards(frame)) == sorted(c for c, *_ in cards)
+
+
 def test_piquet_deck_never_reports_low_cards() -> None:
     placed = [PlacedCard(Card.parse(c), x, y, a) for c, x, y, a in LAYOUT]
     frame, _ = render_table(placed, seed=5, table="green_felt")
