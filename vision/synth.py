@@ -402,3 +402,23 @@ def random_scene(seed: int, size: tuple[int, int] = (1280, 720), n_cards: tuple[
     frame, truth = render_table(placed, seed=seed, table=table, design=design, camera=camera,
                                 hands=hand_list, effects=random_effects(rng))
     return Scene(frame, truth, deck, placed)
+
+
+def played_row_scene(seed: int, size: tuple[int, int] = (1280, 720)) -> Scene:
+    """Four cards laid in a row as they are played: side by side, a little overlapping or
+    apart (52 to 80 mm from one to the next), each turned its own way (up to 35 degrees,
+    some half round), each later one on top. ``random_scene``'s rows are fanned like a
+    hand (cards 24 to 34 mm apart, lying one way); a trick laid out reads otherwise."""
+    rng = np.random.default_rng(seed)
+    deck = 32 if rng.random() < 0.5 else 52
+    pool = list(PIQUET_DECK if deck == 32 else FULL_DECK)
+    rng.shuffle(pool)
+    table = TABLES[seed % len(TABLES)]
+    design = random_design(rng)
+    gap = float(rng.uniform(52, 80))
+    placed = [PlacedCard(pool[k], (k - 1.5) * gap + float(rng.normal(0, 4)), float(rng.normal(0, 8)),
+                         float(rng.uniform(-35, 35)) + (180.0 if rng.random() < 0.3 else 0.0)) for k in range(4)]
+    camera = Camera(size, size[0] / 1280 * float(rng.uniform(1.1, 2.2)), float(rng.uniform(-20, 20)))
+    frame, truth = render_table(placed, seed=seed, table=table, design=design, camera=camera,
+                                effects=random_effects(rng))
+    return Scene(frame, truth, deck, placed)

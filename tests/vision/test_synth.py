@@ -5,7 +5,7 @@ import pytest
 
 from engine.cards import Card, Rank
 from vision.faces import INDEX_H, INDEX_W, DeckDesign, card_face
-from vision.synth import TABLES, Effects, HandPose, PlacedCard, random_scene, render_table
+from vision.synth import TABLES, Effects, HandPose, PlacedCard, played_row_scene, random_scene, render_table
 
 
 def test_same_seed_same_frame_and_other_seed_differs() -> None:
@@ -15,6 +15,18 @@ def test_same_seed_same_frame_and_other_seed_differs() -> None:
     assert np.array_equal(a.frame, b.frame)
     assert not np.array_equal(a.frame, c.frame)
     assert [t.card for t in a.truth.cards] == [t.card for t in b.truth.cards]
+
+
+def test_a_played_row_is_four_cards_side_by_side_each_on_the_one_before() -> None:
+    a, b = played_row_scene(21), played_row_scene(21)
+    assert np.array_equal(a.frame, b.frame)
+    assert len(a.placed) == 4 and len({p.card for p in a.placed}) == 4
+    xs = [p.x for p in a.placed]
+    gaps = np.diff(xs)
+    # Laid left to right a card's width or so apart, not fanned (24-34 mm) like a hand.
+    assert (gaps > 35).all() and (gaps < 100).all()
+    assert all(t.face_up for t in a.truth.cards)
+    assert not np.array_equal(a.frame, played_row_scene(22).frame)
 
 
 def test_index_letters_follow_the_style() -> None:
