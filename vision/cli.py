@@ -126,7 +126,7 @@ def identify(argv: list[str]) -> int:
         # cut short, where imread shows the part that arrived.
         frame = read_image(name) if data else None
         if frame is None:
-            _err(f"tafel vision identify: {name}: {why_unreadable(name, data)}")
+            _err(f"tafel vision identify: {name}: {why_unreadable(name)}")
             failed += 1
             continue
         if _cut_short(data):

@@ -9,6 +9,14 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+# A float image whose brightest pixel is at most this holds 0..1 (with some highlights
+# above 1); above it, 0..255.
+FLOAT_UNIT_RANGE = 2.0
+
+# ISO media files ("ftyp" box) OpenCV's wheels cannot decode, by their brand.
+_HEIF_BRANDS = frozenset({b"heic", b"heix", b"heim", b"heis", b"hevc", b"hevx", b"hevm", b"hevs", b"mif1", b"msf1"})
+_AVIF_BRANDS = frozenset({b"avif", b"avis"})
+
 
 def read_image(name: str) -> np.ndarray | None:
     """An image file as 8-bit BGR, or None, with the C libraries' own complaints
@@ -51,25 +59,20 @@ def _decoded(name: str) -> np.ndarray | None:
     return eight if eight.ndim == 3 and eight.shape[2] == 3 else None
 
 
-# A float image whose brightest pixel is at most this holds 0..1 (with some highlights
-# above 1); above it, 0..255.
-FLOAT_UNIT_RANGE = 2.0
-
-# ISO media files ("ftyp" box) OpenCV's wheels cannot decode, by their brand.
-_HEIF_BRANDS = frozenset({b"heic", b"heix", b"heim", b"heis", b"hevc", b"hevx", b"hevm", b"hevs", b"mif1", b"msf1"})
-_AVIF_BRANDS = frozenset({b"avif", b"avis"})
-
-
-def why_unreadable(name: str, data: bytes) -> str:
-    """What is wrong with a file no image could be read from, in a few words."""
+def why_unreadable(name: str) -> str:
+    """What is wrong with a file no image could be read from, in a few words (its first
+    bytes say which format it is, when OpenCV cannot decode it)."""
     path = Path(name)
     if not path.exists():
         return "no such file"
-    if not path.is_file() or not os.access(name, os.R_OK):
+    try:
+        with path.open("rb") as f:
+            head = f.read(12)
+    except OSError:
         return "cannot be read (a folder, or no permission)"
-    if not data:
+    if not head:
         return "an empty file"
-    brand = data[8:12] if data[4:8] == b"ftyp" else b""
+    brand = head[8:12] if head[4:8] == b"ftyp" else b""
     if brand in _AVIF_BRANDS:
         return "an AVIF image, which OpenCV cannot decode: save it as JPEG or PNG"
     if brand in _HEIF_BRANDS:

@@ -101,11 +101,7 @@ def teach(directory: Path, name_or_path: str) -> TaughtDeck:
             continue
         photo = read_image(str(path))
         if photo is None:
-            try:
-                data = path.read_bytes()
-            except OSError:
-                data = b""
-            taught.skipped.append(f"{path.name}: {why_unreadable(str(path), data)}")
+            taught.skipped.append(f"{path.name}: {why_unreadable(str(path))}")
             continue
         face = card_image(photo)
         got = 0
