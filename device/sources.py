@@ -17,7 +17,9 @@ from typing import Any, Protocol
 
 import numpy as np
 
-IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff"}
+# Stills, read as `tafel vision identify` reads them (``vision.imagefile``): the phone
+# formats OpenCV cannot decode are here too, so that the camera says what they are.
+IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".webp", ".tif", ".tiff", ".heic", ".heif", ".avif"}
 
 
 class CameraError(Exception):
@@ -86,8 +88,6 @@ class ImageDirSource:
     """``dir:frames/``: the images of a folder in name order, one per read."""
 
     def __init__(self, folder: str | Path) -> None:
-        import cv2
-
         self.name = f"dir:{folder}"
         path = Path(folder)
         if not path.is_dir():
@@ -95,14 +95,15 @@ class ImageDirSource:
         self._files = sorted(p for p in path.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
         if not self._files:
             raise CameraError(f"camera {self.name}: no images (.png, .jpg) in the folder")
-        self._cv2 = cv2
         self._next = 0
 
     def read(self) -> np.ndarray | None:
+        from vision.imagefile import read_image
+
         while self._next < len(self._files):
             file = self._files[self._next]
             self._next += 1
-            frame = self._cv2.imread(str(file), self._cv2.IMREAD_COLOR)
+            frame = read_image(str(file))
             if frame is not None:
                 return frame
         return None
@@ -128,9 +129,11 @@ class VideoFileSource:
         self._still: np.ndarray | None = None
         self._capture: Any = None
         if path.suffix.lower() in IMAGE_SUFFIXES:
-            self._still = cv2.imread(str(path), cv2.IMREAD_COLOR)
+            from vision.imagefile import read_image, why_unreadable
+
+            self._still = read_image(str(path))
             if self._still is None:
-                raise CameraError(f"camera {self.name}: not an image OpenCV can read")
+                raise CameraError(f"camera {self.name}: {why_unreadable(str(path))}")
         else:
             self._capture = cv2.VideoCapture(str(path))
             if not self._capture.isOpened():

@@ -47,6 +47,31 @@ def test_file_source_takes_a_single_photo(tmp_path: Path) -> None:
     assert source.read() is not None and source.read() is None
 
 
+def test_file_source_reads_a_float_tiff_as_identify_does(tmp_path: Path) -> None:
+    # Scanners and raw converters write 32-bit float TIFFs (0..1), which OpenCV's colour
+    # read refuses; `tafel vision identify` reads them, so a file camera must too.
+    path = tmp_path / "table.tif"
+    cv2.imwrite(str(path), np.full((48, 64, 3), 0.5, np.float32))
+    still = open_source(f"file:{path}").read()
+    assert still is not None and still.dtype == np.uint8 and abs(int(still[0, 0, 0]) - 128) <= 1
+
+
+@pytest.mark.parametrize(
+    "name, content, message",
+    [
+        ("table.heic", b"\x00\x00\x00\x18ftypheic" + bytes(20), "HEIC"),
+        ("table.jpg", b"", "an empty file"),
+        ("table.png", b"this is no picture at all", "not a readable image"),
+    ],
+)
+def test_a_still_that_cannot_be_read_says_what_it_is(tmp_path: Path, name: str, content: bytes, message: str) -> None:
+    path = tmp_path / name
+    path.write_bytes(content)
+    with pytest.raises(CameraError, match=message) as raised:
+        open_source(f"file:{path}")
+    assert str(path) in str(raised.value)
+
+
 @pytest.mark.parametrize(
     "spec, message",
     [
