@@ -58,6 +58,7 @@ SHAPE_TOLERANCE = 0.06
 PILE_OUTLINE = 1.2  # an unread outline this much wider than the cards read is several cards
 HALF_ROUND_NEAR = 0.6  # card widths: see _half_round_twins
 DIAGONAL_INDEX_NEAR = 0.1  # card widths: see _deduplicate
+NEAR_INDEX = 0.33  # card widths: see _near_index
 TIGHT_ROW_NEAR = 0.15  # card widths: see _deduplicate
 # A card's own far index, read as a card's index, implies a card lying beside it (sharing
 # a strip, measured 0.09-0.16 of their union); one lying mostly on it, of the same rank,
@@ -920,11 +921,20 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
             return False
         return k.confidence > d.confidence and not (
             id(k) in unsupported and id(d) not in unsupported and d.confidence >= SURE_READING)
+    # Neither decides for a clear reading of another card at a place where the other card
+    # could print only a four-index deck's far index (top right, bottom left): in a row
+    # laid as played the next card's index lies just there, on the card before it. Only if
+    # the other card shows its own value at that place (read there upright) is the reading
+    # its far index seen turned.
+    def far_neighbour(d: Detection, k: Detection) -> bool:
+        return (_two_clear_cards(d, k) and _index_near(d.corners, k.corners, (1, 3), NEAR_INDEX) and
+                not _index_near(d.corners, k.corners, (0, 2), NEAR_INDEX) and
+                not _prints_far_index(frame, k, d, templates, deck, style))
     detections = [d for d in detections if not d.partial or not any(
         k is not d and not _parallel(d.corners, k.corners) and (
             (surer(k, d) or id(d) in unsupported and k.confidence >= SURE_READING) and
             _near_index(d, k) or
-            k.partial and surer(k, d) and _index_inside(d, k)) for k in detections)]
+            k.partial and surer(k, d) and _index_inside(d, k)) and not far_neighbour(d, k) for k in detections)]
     # That face-down guess goes too: a sure index lies at one of its index places.
     detections = [d for d in detections if d.card is not None or not any(
         id(k) in unsupported and not _parallel(d.corners, k.corners) and _near_index(k, d) for k in detections)]
@@ -1071,7 +1081,9 @@ def _prints_far_index(frame: np.ndarray, k: Detection, d: Detection, templates: 
     index reading ``d`` was read from lies at."""
     c = k.corners
     # The bottom-left index is the top-right one turned half round.
-    o = c if _index_near(d.corners, c, (1,), 0.2) else np.roll(c, -2, axis=0)
+    mine = _index_middle(d.corners)
+    o = c if np.linalg.norm(mine - _far_index_middle(c, 1)) <= np.linalg.norm(mine - _far_index_middle(c, 3)) else (
+        np.roll(c, -2, axis=0))
     shifted = o + (o[1] - o[0]) * ((CARD_W - INDEX_W) / CARD_W)
     reading = read_index(_patch_from_quad(frame, shifted.astype(np.float32)), templates, deck, style)
     return reading is not None and reading.card == k.card
@@ -1170,7 +1182,8 @@ def _deduplicate(detections: list[Detection], frame: np.ndarray | None = None, t
                 dup = True
                 break
             if d.partial and k.partial and _at_far_index(d.corners, k.corners) and not _same_way(d.corners, k.corners) and (
-                    frame is None or not _two_sure_ranks(d, k) or _prints_far_index(frame, k, d, templates, deck, style)):
+                    frame is None or not (_two_sure_ranks(d, k) or _two_clear_cards(d, k)) or
+                    _prints_far_index(frame, k, d, templates, deck, style)):
                 # The index a four-index deck prints at the card's other side, seen
                 # sideways, or read with the other handedness (its outline then runs back
                 # across the card and off it: turned half round). (A card lying there the
@@ -1319,6 +1332,15 @@ def _two_sure_ranks(d: Detection, k: Detection) -> bool:
             min(d.confidence, k.confidence) >= SURE_READING)
 
 
+def _two_clear_cards(d: Detection, k: Detection) -> bool:
+    """Two readings of different cards, both clear (``CLEAR_INDEX``), not a club and a
+    spade of one rank: hearts and diamonds are not misread so, but a small black pip is
+    read as the other black suit even at 1.0."""
+    return (d.card is not None and k.card is not None and d.card != k.card and
+            min(d.confidence, k.confidence) >= CLEAR_INDEX and not (
+                d.card.rank == k.card.rank and not suit_is_red(d.card.suit) and not suit_is_red(k.card.suit)))
+
+
 def _diagonal_twins(p: np.ndarray, q: np.ndarray) -> bool:
     """Whether two corner readings outline one card from its two diagonal corners: each
     was read where the other puts its bottom-right index. (Two cards so would lie one
@@ -1356,7 +1378,7 @@ def _same_way(p: np.ndarray, q: np.ndarray) -> bool:
 def _near_index(d: Detection, k: Detection) -> bool:
     """Whether the index ``d`` was read from lies within a third of a card width of any of
     the four places card ``k`` may print one, whichever way either lies."""
-    return _index_near(d.corners, k.corners, (0, 1, 2, 3), 0.33)
+    return _index_near(d.corners, k.corners, (0, 1, 2, 3), NEAR_INDEX)
 
 
 def _at_far_index(reading: np.ndarray, card: np.ndarray) -> bool:

@@ -228,6 +228,16 @@ def test_a_card_whose_corner_lies_under_the_next_one_in_a_row_is_read_at_its_ind
      "green_felt", 1.41, -0.6),
     (125, [("7H", -87.7, -7.8, 19.6), ("3D", -33.5, -10.6, -26.7), ("8D", 29.1, -1.4, 200.2), ("QH", 81.7, -0.3, -34.9)],
      "light_wood", 1.2, -19.0),
+    # The 5D's and the 2D's indices lie on the card before them, a third of a card from
+    # where it would print a far index: a card of the same rank read at 1.0, in the other
+    # suit, is no far index misread (that card prints none there).
+    (20, [("5H", -98.8, -8.0, 150.0), ("5D", -31.2, -5.1, -3.6), ("QS", 28.4, 4.8, 150.1), ("7S", 94.2, -11.4, -34.7)],
+     "light_wood", 1.78, 2.0),
+    (163, [("2H", -84.9, 0.4, 0.2), ("2D", -29.8, -5.0, 27.1), ("QC", 30.7, -7.4, -11.7), ("7D", 94.8, -10.4, 24.5)],
+     "beige", 1.87, 18.7),
+    # The TD's index, found by its ink alone, lies there on the 3C, whose corner has an edge.
+    (42, [("7H", -83.2, -0.1, 33.3), ("3C", -24.2, 0.5, -3.5), ("TD", 23.9, 3.0, 22.6), ("JH", 81.8, -1.5, -30.5)],
+     "dark_wood", 1.55, 18.8),
 ])
 def test_every_card_of_a_row_laid_as_played_is_read(seed: int, cards: list[tuple[str, float, float, float]],
                                                     table: str, px_per_mm: float, turn: float) -> None:
