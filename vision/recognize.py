@@ -930,8 +930,11 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
         return (_two_clear_cards(d, k) and _index_near(d.corners, k.corners, (1, 3), NEAR_INDEX) and
                 not _index_near(d.corners, k.corners, (0, 2), NEAR_INDEX) and
                 not _prints_far_index(frame, k, d, templates, deck, style))
+    # (Two readings of one card are left to ``_deduplicate``, which keeps the surer: a
+    # card read at its index and again, turned, where its corner lies on another card lost
+    # both, each taken for the other's index seen turned.)
     detections = [d for d in detections if not d.partial or not any(
-        k is not d and not _parallel(d.corners, k.corners) and (
+        k is not d and (d.card is None or k.card != d.card) and not _parallel(d.corners, k.corners) and (
             (surer(k, d) or id(d) in unsupported and k.confidence >= SURE_READING) and
             _near_index(d, k) or
             k.partial and surer(k, d) and _index_inside(d, k)) and not far_neighbour(d, k) for k in detections)]

@@ -238,6 +238,12 @@ def test_a_card_whose_corner_lies_under_the_next_one_in_a_row_is_read_at_its_ind
     # The TD's index, found by its ink alone, lies there on the 3C, whose corner has an edge.
     (42, [("7H", -83.2, -0.1, 33.3), ("3C", -24.2, 0.5, -3.5), ("TD", 23.9, 3.0, 22.6), ("JH", 81.8, -1.5, -30.5)],
      "dark_wood", 1.55, 18.8),
+    # The QH is read at its index and again, turned, where its corner lies on the 2D; each
+    # of the two readings, found by its ink alone, took the other for an index seen turned.
+    # (Placed to the tenth of a micrometre: this row reads so only just; at 1.3985 pixels
+    # a millimetre the turned reading is not made.)
+    (5, [("TC", -83.4042, 5.99, -8.1642), ("2D", -31.6883, -7.6661, 34.9423), ("QH", 19.8265, -0.6696, 33.193),
+         ("QC", 78.3131, -5.7065, -0.4884)], "light_wood", 1.3986, 15.186),
 ])
 def test_every_card_of_a_row_laid_as_played_is_read(seed: int, cards: list[tuple[str, float, float, float]],
                                                     table: str, px_per_mm: float, turn: float) -> None:
