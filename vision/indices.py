@@ -131,29 +131,32 @@ def index_corners(frame: np.ndarray, card_w: float = 0.0, gray: np.ndarray | Non
         if not pips:
             continue
         for j in pips:
-            rank_centre = cen[i]
-            down = d[j] / dist[j]
-            # A "10" is two pieces side by side: its middle lies between them.
-            side = (np.abs(d @ down) < 0.3 * sz[i]) & (np.abs(d @ np.array([down[1], -down[0]])) > 0.3 * sz[i]) & (
+            alone = d[j] / dist[j]
+            readings = [(cen[i], alone)]
+            # A "10" is two pieces side by side: its middle lies between them. (Or a letter
+            # beside a piece of another card's ink: a row's card lying on the one before,
+            # that card's index cut by its edge. The letter alone is offered too.)
+            side = (np.abs(d @ alone) < 0.3 * sz[i]) & (np.abs(d @ np.array([alone[1], -alone[0]])) > 0.3 * sz[i]) & (
                 dist < 1.0 * sz[i]) & (sz > 0.6 * sz[i]) & (sz < 1.4 * sz[i])
             if side.any():
                 k = int(np.flatnonzero(side)[np.argmin(dist[side])])
-                rank_centre = (cen[i] + cen[k]) / 2
-                down = cen[j] - rank_centre
-                down = down / (float(np.hypot(down[0], down[1])) + 1e-9)
-            # Letters stand upright on the card: a letter's long axis runs towards the pip,
-            # a joined "10"'s across; an oblique one is a wrong pairing.
-            if axis is not None and 0.35 < abs(float(axis @ down)) < 0.85:
-                continue
-            letter = float(sz[i])
-            if letter > hi:
-                # A turned letter's size is its height along the card's "down".
-                letter = _extent(labels, stats, int(idx[i]) + 1, down)
+                ten = (cen[i] + cen[k]) / 2
+                down = cen[j] - ten
+                readings.insert(0, (ten, down / (float(np.hypot(down[0], down[1])) + 1e-9)))
+            for rank_centre, down in readings:
+                # Letters stand upright on the card: a letter's long axis runs towards the
+                # pip, a joined "10"'s across; an oblique one is a wrong pairing.
+                if axis is not None and 0.35 < abs(float(axis @ down)) < 0.85:
+                    continue
+                letter = float(sz[i])
                 if letter > hi:
-                    continue  # too tall a letter also along the card's "down"
-            _offer(rank_centre, down, letter, cen[j], card_w, gray, out, edgeless)
-            if len(out) >= MAX_CANDIDATES:
-                return out
+                    # A turned letter's size is its height along the card's "down".
+                    letter = _extent(labels, stats, int(idx[i]) + 1, down)
+                    if letter > hi:
+                        continue  # too tall a letter also along the card's "down"
+                _offer(rank_centre, down, letter, cen[j], card_w, gray, out, edgeless)
+                if len(out) >= MAX_CANDIDATES:
+                    return out
     # A rank and its pip that blur joined into one piece (a J over its pip on a small
     # photo): long, narrow and pinched where they meet. Either end may be the rank.
     joined = np.flatnonzero((size >= 1.5 * lo) & (size <= 2.0 * hi) & (fill > 0.2) & (area >= 20))

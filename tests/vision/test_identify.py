@@ -244,6 +244,13 @@ def test_a_card_whose_corner_lies_under_the_next_one_in_a_row_is_read_at_its_ind
     # a millimetre the turned reading is not made.)
     (5, [("TC", -83.4042, 5.99, -8.1642), ("2D", -31.6883, -7.6661, 34.9423), ("QH", 19.8265, -0.6696, 33.193),
          ("QC", 78.3131, -5.7065, -0.4884)], "light_wood", 1.3986, 15.186),
+    # The 2H's and the 2S's indices, each on the card before it, found by their ink: a
+    # piece of that card's index, cut by their edge, lies beside the 2 as a "10"'s 1
+    # would, and only the "10" was offered (turned 30 degrees, it read as nothing).
+    (291, [("4D", -97.8559, -5.3738, 148.9961), ("2H", -33.8449, 0.3406, 197.2951), ("8D", 31.6433, -8.0945, 166.3404),
+           ("3H", 101.2293, 9.392, 5.036)], "green_felt", 1.3531, -14.8557),
+    (297, [("TS", -84.1957, 2.0055, -32.964), ("2S", -33.5404, 6.6499, 201.8891), ("4D", 27.0965, 1.747, -28.3246),
+           ("5H", 77.4432, 0.186, 169.9752)], "dark_wood", 1.9166, 1.7468),
 ])
 def test_every_card_of_a_row_laid_as_played_is_read(seed: int, cards: list[tuple[str, float, float, float]],
                                                     table: str, px_per_mm: float, turn: float) -> None:
