@@ -135,14 +135,20 @@ def index_corners(frame: np.ndarray, card_w: float = 0.0, gray: np.ndarray | Non
             readings = [(cen[i], alone)]
             # A "10" is two pieces side by side: its middle lies between them. (Or a letter
             # beside a piece of another card's ink: a row's card lying on the one before,
-            # that card's index cut by its edge. The letter alone is offered too.)
+            # that card's index cut by its edge. Then the letter alone is offered too.)
             side = (np.abs(d @ alone) < 0.3 * sz[i]) & (np.abs(d @ np.array([alone[1], -alone[0]])) > 0.3 * sz[i]) & (
                 dist < 1.0 * sz[i]) & (sz > 0.6 * sz[i]) & (sz < 1.4 * sz[i])
             if side.any():
                 k = int(np.flatnonzero(side)[np.argmin(dist[side])])
                 ten = (cen[i] + cen[k]) / 2
                 down = cen[j] - ten
-                readings.insert(0, (ten, down / (float(np.hypot(down[0], down[1])) + 1e-9)))
+                down = down / (float(np.hypot(down[0], down[1])) + 1e-9)
+                # The letter alone only where its own long axis runs nearer its line to
+                # the pip than the "10"'s: a 10's "0" alone, its pip off to the side, reads
+                # as a Q.
+                if axis is None or abs(float(axis @ alone)) <= abs(float(axis @ down)):
+                    readings = []
+                readings.insert(0, (ten, down))
             for rank_centre, down in readings:
                 # Letters stand upright on the card: a letter's long axis runs towards the
                 # pip, a joined "10"'s across; an oblique one is a wrong pairing.

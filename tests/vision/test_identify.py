@@ -1206,3 +1206,21 @@ def test_a_black_reading_both_suit_networks_doubt_is_no_card(seed: int) -> None:
     # network doubts, which the four-suit network alone had named surely enough to report.
     score = _scene_score(seed)
     assert (score.correct, score.phantoms) == (score.expected, 0), score.details
+
+
+@pytest.mark.parametrize("seed", [2, 23])
+def test_a_tens_zero_alone_is_not_read_as_a_queen(seed: int) -> None:
+    # A letter beside another piece of ink is offered alone too (a row's card on the
+    # index of the card before it), but not where that piece makes a "10": the "0"
+    # alone, its pip off to the side, read as a QH at 0.98.
+    from vision.faces import DeckDesign
+    from vision.synth import random_design
+
+    rng = np.random.default_rng(seed)
+    design = DeckDesign(**{**random_design(rng, "en").__dict__, "four_indices": True})
+    cards = [PlacedCard(Card.parse(c), x, y, float(rng.uniform(-180, 180))) for c, x, y in
+             (("TD", -200, 0), ("TS", 0, 0), ("TH", 200, 0))]
+    frame, _ = render_table(cards, seed=seed, table=["light_wood", "beige", "cloth", "dark_wood"][seed % 4],
+                            design=design, camera=Camera(px_per_mm=float(rng.uniform(1.1, 1.6))),
+                            effects=Effects(noise=3, jpeg_quality=80, blur=float(rng.uniform(0, 1))))
+    assert sorted(str(d.card) for d in identify_cards(frame, style="en")) == ["TD", "TH", "TS"]
