@@ -17,11 +17,6 @@ from typing import Any, Protocol
 
 import numpy as np
 
-# Stills, read as `tafel vision identify` reads them (``vision.imagefile``): the phone
-# formats OpenCV cannot decode are here too, so that the camera says what they are.
-IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".webp", ".tif", ".tiff", ".heic", ".heif", ".avif"}
-
-
 class CameraError(Exception):
     """A camera that cannot be opened or has gone; the message is one line."""
 
@@ -88,6 +83,9 @@ class ImageDirSource:
     """``dir:frames/``: the images of a folder in name order, one per read."""
 
     def __init__(self, folder: str | Path) -> None:
+        # Stills are read as `tafel vision identify` reads them.
+        from vision.imagefile import IMAGE_SUFFIXES, read_image
+
         self.name = f"dir:{folder}"
         path = Path(folder)
         if not path.is_dir():
@@ -95,15 +93,14 @@ class ImageDirSource:
         self._files = sorted(p for p in path.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
         if not self._files:
             raise CameraError(f"camera {self.name}: no images (.png, .jpg) in the folder")
+        self._read_image = read_image
         self._next = 0
 
     def read(self) -> np.ndarray | None:
-        from vision.imagefile import read_image
-
         while self._next < len(self._files):
             file = self._files[self._next]
             self._next += 1
-            frame = read_image(str(file))
+            frame = self._read_image(str(file))
             if frame is not None:
                 return frame
         return None
@@ -122,6 +119,8 @@ class VideoFileSource:
     def __init__(self, file: str | Path) -> None:
         import cv2
 
+        from vision.imagefile import IMAGE_SUFFIXES, read_image, why_unreadable
+
         self.name = f"file:{file}"
         path = Path(file)
         if not path.is_file():
@@ -129,8 +128,6 @@ class VideoFileSource:
         self._still: np.ndarray | None = None
         self._capture: Any = None
         if path.suffix.lower() in IMAGE_SUFFIXES:
-            from vision.imagefile import read_image, why_unreadable
-
             self._still = read_image(str(path))
             if self._still is None:
                 raise CameraError(f"camera {self.name}: {why_unreadable(str(path))}")

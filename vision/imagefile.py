@@ -9,6 +9,10 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+# The files taken for photos: what OpenCV decodes, and the phone formats it cannot, so
+# that those are named (``why_unreadable``) rather than passed over.
+IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff", ".heic", ".heif", ".avif"})
+
 # A float image whose brightest pixel is at most this holds 0..1 (with some highlights
 # above 1); above it, 0..255.
 FLOAT_UNIT_RANGE = 2.0

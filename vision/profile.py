@@ -22,12 +22,11 @@ from engine.errors import CardSyntaxError
 from vision.detect import find_regions
 from vision.faces import CARD_H, CARD_W, INDEX_H, INDEX_W
 from vision.glyphs import normalise_glyph, topology
-from vision.imagefile import read_image, why_unreadable
+from vision.imagefile import IMAGE_SUFFIXES, read_image, why_unreadable
 from vision.index_reader import GlyphTemplates, extract_glyphs
 
 # Photos looked at (HEIC and AVIF too, only to say they cannot be read: a phone's own
 # format is what a user copies over first).
-IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff", ".heic", ".heif", ".avif"}
 
 
 class ProfileError(Exception):
