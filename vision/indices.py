@@ -146,9 +146,8 @@ def index_corners(frame: np.ndarray, card_w: float = 0.0, gray: np.ndarray | Non
                 # The letter alone only where its own long axis runs nearer its line to
                 # the pip than the "10"'s: a 10's "0" alone, its pip off to the side, reads
                 # as a Q.
-                if axis is None or abs(float(axis @ alone)) <= abs(float(axis @ down)):
-                    readings = []
-                readings.insert(0, (ten, down))
+                letter_too = axis is not None and abs(float(axis @ alone)) > abs(float(axis @ down))
+                readings = [(ten, down)] + (readings if letter_too else [])
             for rank_centre, down in readings:
                 # Letters stand upright on the card: a letter's long axis runs towards the
                 # pip, a joined "10"'s across; an oblique one is a wrong pairing.
