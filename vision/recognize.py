@@ -1155,10 +1155,12 @@ def _deduplicate(detections: list[Detection], frame: np.ndarray | None = None, t
                     # index is misread less sure (an 8H's as 3D at 0.98), or as its own rank;
                     # in a fanned row a card read at its far index put its bottom-right index
                     # on the next card's, read at 1.0. Nor two sure ones where an outline
-                    # read whole was found to be two cards: a JD's and a TC's far index.)
+                    # read whole was found to be two cards: a JD's and a TC's far index. Nor
+                    # two sure ones in two colours: the ink's colour is not what is misread.)
                     or _diagonal_twins(d.corners, k.corners) and not (
                         _two_sure_ranks(d, k) and (min(d.confidence, k.confidence) >= CLEAR_INDEX or
-                                                   d.split or k.split))
+                                                   d.split or k.split)
+                        or min(d.confidence, k.confidence) >= SURE_READING and not _same_colour(d.card, k.card))
                     or (_shared_corner(d, k) and d.confidence < SURE_READING)):
                 dup = True  # the same index read twice, a little shifted or turned
                 break

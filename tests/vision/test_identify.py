@@ -1181,6 +1181,15 @@ def test_two_cards_read_clearly_as_different_ranks_are_not_one_card_read_twice(s
     assert _scene_score(seed).missed == 0
 
 
+def test_two_sure_readings_of_one_rank_in_two_colours_are_not_one_card_read_twice() -> None:
+    # Development scene 10585: a JH lies on a JS, shifted a third of an index along, so
+    # the JH read at its bottom-right index (0.993) puts its other index where the JS was
+    # read (0.99): one card's two diagonal indices, it seemed. But one card's two indices
+    # are not read sure in two colours: the ink's colour is not what the reader misses.
+    found, score = _read_scene(10585)
+    assert {"JH", "JS"} <= found and score.missed == 0 and score.phantoms == 0
+
+
 def test_two_sure_readings_of_a_split_pile_are_not_one_card_read_twice() -> None:
     # Development scene 8066: a JD almost wholly under a TC, an outline read whole and
     # then found to be two cards. The ten read at its far index (1.0) and the jack's
