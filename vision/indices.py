@@ -145,8 +145,9 @@ def index_corners(frame: np.ndarray, card_w: float = 0.0, gray: np.ndarray | Non
                 down = down / (float(np.hypot(down[0], down[1])) + 1e-9)
                 # The letter alone only where its own long axis runs nearer its line to
                 # the pip than the "10"'s: a 10's "0" alone, its pip off to the side, reads
-                # as a Q.
-                letter_too = axis is not None and abs(float(axis @ alone)) > abs(float(axis @ down))
+                # as a Q. A round piece has no such axis: a "10" the blur joined into one,
+                # which another card's ink beside it would make half of a "10".
+                letter_too = axis is None or abs(float(axis @ alone)) > abs(float(axis @ down))
                 readings = [(ten, down)] + (readings if letter_too else [])
             for rank_centre, down in readings:
                 # Letters stand upright on the card: a letter's long axis runs towards the
