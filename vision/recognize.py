@@ -394,6 +394,10 @@ def _looks_face_down(frame: np.ndarray, corners: np.ndarray) -> bool:
 _BACK_W, _BACK_H = 80, 112
 _BACK_INNER = (slice(9, 103), slice(8, 72))  # 8% and 10% in from the rim
 _BACK_REACH = 14  # the longest lattice step looked for: a sixth of the card's width
+# The least ripple (grey levels against the paper's) a lattice leaves after blurring: a
+# red lattice lying on an 8D was 0.024 (0.025 missed it); faces never pass the rest of
+# the test, nor do plain cloths or wood grain.
+BACK_RIPPLE = 0.02
 _LATTICE_PEAK = 0.5  # autocorrelation a repeat must reach, in two directions
 # Rays from no shift (one a row, every 3 degrees of the half plane, out to the reach) in
 # the shift window's pixels, where _lattice looks for stripes.
@@ -495,7 +499,7 @@ def _a_back(card: np.ndarray, gray: np.ndarray, paper: float) -> bool:
     """_surely_back of a card's ``_back_view``."""
     inner = gray[_BACK_INNER]
     hp = inner - cv2.GaussianBlur(inner, (0, 0), 2.5)
-    if float(hp.std()) >= 0.025 * paper:
+    if float(hp.std()) >= BACK_RIPPLE * paper:
         # Patterned: the same texture in every cell of a 3x4 grid (a face's index
         # corners, pips and paper differ), repeating as a lattice.
         energy = cv2.resize(hp * hp, (3, 4), interpolation=cv2.INTER_AREA)

@@ -127,6 +127,13 @@ def test_a_back_on_dark_wood_is_found_by_its_white_border(seed: int) -> None:
     assert _scene_score(seed).missed == 0
 
 
+def test_a_back_whose_lattice_the_blur_has_faded_is_found() -> None:
+    # Development scene 4285: a red back lying on an 8D, its white border ringing its
+    # middle, its lattice blurred to a ripple a fortieth of the paper's grey (6.0 of 244).
+    found, score = _read_scene(4285)
+    assert "None" in found and score.missed == 0 and score.phantoms == 0
+
+
 def test_a_white_ring_round_a_coloured_middle_is_a_backs_outline() -> None:
     from vision.detect import find_regions
 
