@@ -867,6 +867,14 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
                 continue
             if reading.confidence < CLEAR_READING:
                 continue  # art or a pip on the card
+            if reading.confidence < SURE_READING and _at_far_index(corners, on.corners) and _prints_far_index(
+                    frame, on, Detection(reading.card, reading.confidence, corners, partial=True), templates, deck,
+                    style):
+                # A four-index deck's far index read unsure as another rank: that index
+                # seen with the card's own turn (sideways to its print), not a card on it.
+                # (Where the card shows no index of its own there, a fanned row's next
+                # card lies on it, read there.)
+                continue
             demoted.add(id(on))
             # The same card read whole at another outline (two outlines of one pile, only
             # one kept in ``whole``) holding this index was several cards too: left whole,

@@ -1234,6 +1234,16 @@ def test_a_black_reading_both_suit_networks_doubt_is_no_card(seed: int) -> None:
     assert (score.correct, score.phantoms) == (score.expected, 0), score.details
 
 
+def test_a_four_index_cards_far_index_read_its_own_way_does_not_make_it_a_pile() -> None:
+    # A lone TH of a four-index deck, read whole: its top-right index, read with the
+    # card's own turn (its print then lies sideways), read as a 4H at 0.975. Taken for a
+    # card lying on the TH, it made the TH a pile of two cards and the 4H a phantom.
+    assert _four_index_cards(4, ("TD", "TS", "TH")) == ["TD", "TH", "TS"]
+    # Development scene 6430: a 9D so made a pile, then read only at a corner, its
+    # reading was dropped by the phantom check and the card missed.
+    assert _scene_score(6430).missed == 0
+
+
 @pytest.mark.parametrize("seed", [10483, 8085])
 def test_a_ten_blurred_into_one_piece_beside_other_ink_is_read(seed: int) -> None:
     # Development scenes: a TH (10483) and a TS (8085) whose "10" the blur joined into
