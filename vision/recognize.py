@@ -394,9 +394,9 @@ def _looks_face_down(frame: np.ndarray, corners: np.ndarray) -> bool:
 _BACK_W, _BACK_H = 80, 112
 _BACK_INNER = (slice(9, 103), slice(8, 72))  # 8% and 10% in from the rim
 _BACK_REACH = 14  # the longest lattice step looked for: a sixth of the card's width
-# The least ripple (grey levels against the paper's) a lattice leaves after blurring: a
-# red lattice lying on an 8D was 0.024 (0.025 missed it); faces never pass the rest of
-# the test, nor do plain cloths or wood grain.
+# The least ripple a lattice leaves after blurring (its fine detail's spread, as a share
+# of the paper's grey): a red lattice lying on an 8D showed 0.024 (0.025 missed it). The
+# rest of the test (a repeat in two directions, even over the card) keeps faces out.
 BACK_RIPPLE = 0.02
 _LATTICE_PEAK = 0.5  # autocorrelation a repeat must reach, in two directions
 # Rays from no shift (one a row, every 3 degrees of the half plane, out to the reach) in
