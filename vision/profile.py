@@ -25,9 +25,6 @@ from vision.glyphs import normalise_glyph, topology
 from vision.imagefile import IMAGE_SUFFIXES, read_image, why_unreadable
 from vision.index_reader import GlyphTemplates, extract_glyphs
 
-# Photos looked at (HEIC and AVIF too, only to say they cannot be read: a phone's own
-# format is what a user copies over first).
-
 
 class ProfileError(Exception):
     """A profile that cannot be found, read or taught; the message names what and where."""

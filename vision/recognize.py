@@ -868,8 +868,7 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
             if reading.confidence < CLEAR_READING:
                 continue  # art or a pip on the card
             if reading.confidence < SURE_READING and _at_far_index(corners, on.corners) and _prints_far_index(
-                    frame, on, Detection(reading.card, reading.confidence, corners, partial=True), templates, deck,
-                    style):
+                    frame, on, corners, templates, deck, style):
                 # A four-index deck's far index read unsure as another rank: that index
                 # seen with the card's own turn (sideways to its print), not a card on it.
                 # (Where the card shows no index of its own there, a fanned row's next
@@ -941,7 +940,7 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
     def far_neighbour(d: Detection, k: Detection) -> bool:
         return (_two_clear_cards(d, k) and _index_near(d.corners, k.corners, (1, 3), NEAR_INDEX) and
                 not _index_near(d.corners, k.corners, (0, 2), NEAR_INDEX) and
-                not _prints_far_index(frame, k, d, templates, deck, style))
+                not _prints_far_index(frame, k, d.corners, templates, deck, style))
     # (Two readings of one card are left to ``_deduplicate``, which keeps the surer: a
     # card read at its index and again, turned, where its corner lies on another card lost
     # both, each taken for the other's index seen turned.)
@@ -1089,19 +1088,19 @@ def _one_size(detections: list[Detection]) -> list[Detection]:
     return [d for d, w in zip(detections, widths) if not d.partial or low <= w <= high]
 
 
-def _prints_far_index(frame: np.ndarray, k: Detection, d: Detection, templates: GlyphTemplates | None, deck: int,
-                      style: str) -> bool:
-    """Whether card ``k`` (a corner reading) shows its own value at the far index place
-    (top right or bottom left, where a four-index deck prints one, upright) that the
-    index reading ``d`` was read from lies at."""
+def _prints_far_index(frame: np.ndarray, k: Detection, reading: np.ndarray, templates: GlyphTemplates | None,
+                      deck: int, style: str) -> bool:
+    """Whether card ``k`` (read whole or at a corner) shows its own value at the far index
+    place (top right or bottom left, where a four-index deck prints one, upright) that the
+    index of a corner reading (the card it implies: ``reading``) lies at."""
     c = k.corners
     # The bottom-left index is the top-right one turned half round.
-    mine = _index_middle(d.corners)
+    mine = _index_middle(reading)
     o = c if np.linalg.norm(mine - _far_index_middle(c, 1)) <= np.linalg.norm(mine - _far_index_middle(c, 3)) else (
         np.roll(c, -2, axis=0))
     shifted = o + (o[1] - o[0]) * ((CARD_W - INDEX_W) / CARD_W)
-    reading = read_index(_patch_from_quad(frame, shifted.astype(np.float32)), templates, deck, style)
-    return reading is not None and reading.card == k.card
+    there = read_index(_patch_from_quad(frame, shifted.astype(np.float32)), templates, deck, style)
+    return there is not None and there.card == k.card
 
 
 def _deduplicate(detections: list[Detection], frame: np.ndarray | None = None, templates: GlyphTemplates | None = None,
@@ -1200,7 +1199,7 @@ def _deduplicate(detections: list[Detection], frame: np.ndarray | None = None, t
                 break
             if d.partial and k.partial and _at_far_index(d.corners, k.corners) and not _same_way(d.corners, k.corners) and (
                     frame is None or not (_two_sure_ranks(d, k) or _two_clear_cards(d, k)) or
-                    _prints_far_index(frame, k, d, templates, deck, style)):
+                    _prints_far_index(frame, k, d.corners, templates, deck, style)):
                 # The index a four-index deck prints at the card's other side, seen
                 # sideways, or read with the other handedness (its outline then runs back
                 # across the card and off it: turned half round). (A card lying there the
