@@ -858,10 +858,12 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
             continue  # the card's own print: its pips, or an index a four-index deck adds
         if on is not None:
             if on.card is not None and reading.card.rank == on.card.rank and _at_far_index(corners, on.corners) and (
-                    _iou_quads(corners, on.corners) < FAR_INDEX_OVERLAP) and _same_colour(reading.card, on.card):
+                    _iou_quads(corners, on.corners) < FAR_INDEX_OVERLAP) and _same_colour(reading.card, on.card) and (
+                    _far_index_names(frame, on, corners, templates, deck, style)):
                 # The card itself, read at an index a four-index deck prints at its other
                 # side: the surer of the two readings names its suit. (Not in the other
-                # colour, which the ink tells surely: a fanned row's next card of that rank.)
+                # colour, which the ink tells surely, nor where the card prints no index
+                # of that rank: a fanned row's next card of that rank.)
                 if reading.confidence > revalued.get(id(on), on).confidence:
                     revalued[id(on)] = Detection(reading.card, reading.confidence, on.corners)
                 continue
@@ -1093,14 +1095,36 @@ def _prints_far_index(frame: np.ndarray, k: Detection, reading: np.ndarray, temp
     """Whether card ``k`` (read whole or at a corner) shows its own value at the far index
     place (top right or bottom left, where a four-index deck prints one, upright) that the
     index of a corner reading (the card it implies: ``reading``) lies at."""
+    there = _far_index_reading(frame, k, reading, templates, deck, style)
+    return there is not None and there.card == k.card
+
+
+def _far_index_names(frame: np.ndarray, k: Detection, reading: np.ndarray, templates: GlyphTemplates | None,
+                     deck: int, style: str) -> bool:
+    """Whether card ``k`` prints an index of its own at the far index place a corner
+    reading lies at: read there upright, its value, or its rank in the other suit of its
+    colour read no less surely than ``k`` itself (then one of the two is misread, club for
+    spade, and the surer names the suit). A fanned row's next card of that rank and colour,
+    its index lying just there and the same way, reads in its own suit and less surely
+    than the card read whole."""
+    there = _far_index_reading(frame, k, reading, templates, deck, style)
+    if there is None or k.card is None:
+        return False
+    return there.card == k.card or (there.card.rank == k.card.rank and _same_colour(there.card, k.card) and
+                                    there.confidence >= k.confidence)
+
+
+def _far_index_reading(frame: np.ndarray, k: Detection, reading: np.ndarray, templates: GlyphTemplates | None,
+                       deck: int, style: str) -> IndexReading | None:
+    """What card ``k`` shows at the far index place that the index of a corner reading
+    (the card it implies: ``reading``) lies at, read upright (see _prints_far_index)."""
     c = k.corners
     # The bottom-left index is the top-right one turned half round.
     mine = _index_middle(reading)
     o = c if np.linalg.norm(mine - _far_index_middle(c, 1)) <= np.linalg.norm(mine - _far_index_middle(c, 3)) else (
         np.roll(c, -2, axis=0))
     shifted = o + (o[1] - o[0]) * ((CARD_W - INDEX_W) / CARD_W)
-    there = read_index(_patch_from_quad(frame, shifted.astype(np.float32)), templates, deck, style)
-    return there is not None and there.card == k.card
+    return read_index(_patch_from_quad(frame, shifted.astype(np.float32)), templates, deck, style)
 
 
 def _deduplicate(detections: list[Detection], frame: np.ndarray | None = None, templates: GlyphTemplates | None = None,

@@ -1244,6 +1244,17 @@ def test_a_four_index_cards_far_index_read_its_own_way_does_not_make_it_a_pile()
     assert _scene_score(6430).missed == 0
 
 
+def test_a_card_of_one_rank_and_colour_at_a_cards_far_index_place_is_a_card_of_its_own() -> None:
+    # Development scene 4208: a QS lies under a QC, its index just where a four-index
+    # deck prints the QC's top-right index, the same way up. Taken for that index, it was
+    # missed. Read upright there, it names its own suit, less surely than the QC.
+    assert _scene_score(4208).missed == 0
+    # Scene 4169 (a four-index deck): a 2C read whole as 2S at 0.993 whose far index
+    # reads 2C at 0.997 is still one card, named by the surer reading.
+    score = _scene_score(4169)
+    assert (score.correct, score.phantoms) == (score.expected, 0), score.details
+
+
 @pytest.mark.parametrize("seed", [10483, 8085])
 def test_a_ten_blurred_into_one_piece_beside_other_ink_is_read(seed: int) -> None:
     # Development scenes: a TH (10483) and a TS (8085) whose "10" the blur joined into
