@@ -961,8 +961,9 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
         k.partial and k.card is not None and k.confidence >= SURE_READING and _within(d.corners, k.corners)
         for k in detections) or _surely_back(frame, d.corners)]
     if demoted or revalued:
-        detections = [Detection(d.card, d.confidence, d.corners, partial=True, split=True) if id(d) in demoted else
-                      revalued.get(id(d), d) for d in detections]
+        # A card found to be a pile keeps what its far index said of its own value.
+        detections = [replace(revalued.get(id(d), d), corners=d.corners, partial=True, split=True)
+                      if id(d) in demoted else revalued.get(id(d), d) for d in detections]
     found = _deduplicate(_one_size(detections), frame, templates, deck, style)
     # A court card's broken ring of card stock is a card when its index reads sure, where
     # nothing else was found: a ring is weaker evidence than an outline or a corner (the

@@ -1255,6 +1255,14 @@ def test_a_card_of_one_rank_and_colour_at_a_cards_far_index_place_is_a_card_of_i
     assert (score.correct, score.phantoms) == (score.expected, 0), score.details
 
 
+def test_a_card_found_to_be_a_pile_keeps_its_value_read_at_its_far_index() -> None:
+    # Development scene 10514: a TD read whole at 0.504, read again at 1.0 at its far
+    # index place, and a QC's index on it made it a pile. The surer reading was dropped
+    # with the whole card's outline, the unsure one then lost to the QC: the TD missed.
+    score = _scene_score(10514)
+    assert (score.correct, score.phantoms) == (score.expected, 0), score.details
+
+
 @pytest.mark.parametrize("seed", [10483, 8085])
 def test_a_ten_blurred_into_one_piece_beside_other_ink_is_read(seed: int) -> None:
     # Development scenes: a TH (10483) and a TS (8085) whose "10" the blur joined into
