@@ -743,6 +743,7 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
     # the wrong edge), and a clear reading there says so.
     edgeless: list[CornerCandidate] = []
     other_index: set[int] = set()  # todo entries at a whole card's other index corner
+    own_index: set[int] = set()  # todo entries at the index a whole card read unsure was read at
     found_idx = index_corners(frame, read_size, gray, edgeless)
     # Looked for at no set size too: a tilted camera makes a card at the frame's near side
     # a fifth wider than one read whole at its far side (its letter is then too tall for
@@ -760,7 +761,13 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
         if on is not None and _same_index(probe, on):
             if _index_near(probe.corners, on.corners, (0,), 0.2) or not _index_near(
                     probe.corners, on.corners, (2,), 0.2):
-                continue  # the whole card's own index, the one it was read at
+                # The whole card's own index, the one it was read at: read again here only
+                # when the card read unsure (its corner found a little off, or its two
+                # indices read differently), where a surer reading of its value vouches for it.
+                if on.confidence < SURE_READING:
+                    own_index.add(len(todo))
+                    todo.append((c, c.card_w, on))
+                continue
             # Its other index, not read when the first was sure: a card prints one value at
             # both, so another rank read there says the outline is two cards (8D on 3D).
             other_index.add(len(todo))
@@ -841,6 +848,11 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
             continue
         reading, corners, patch = read[i]
         if reading.confidence < floor:
+            continue
+        if i in own_index or i in other_index and on is not None and reading.card == on.card:
+            # The card's own index read again: its value, read surer, is the card's.
+            if on is not None and reading.card == on.card and reading.confidence > revalued.get(id(on), on).confidence:
+                revalued[id(on)] = Detection(reading.card, reading.confidence, on.corners)
             continue
         if (i >= sure_from or i in extra) and reading.confidence < SURE_READING:
             continue

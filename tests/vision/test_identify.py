@@ -615,12 +615,15 @@ def test_another_value_read_on_a_pile_read_whole_twice_makes_both_outlines_sever
     assert score.missed == 0 and score.phantoms == 0
 
 
-@pytest.mark.parametrize("seed", [4207])
+@pytest.mark.parametrize("seed", [4012])
 def test_the_phantom_check_drops_an_unsure_corner_reading_of_no_card(seed: int) -> None:
     # Development scenes where the rules kept an unsure corner reading of no card beside
-    # the real ones (4207: 8S at 0.975 beside a KS). The learned check drops it and keeps
-    # every card. (4287's 6S at 0.918 beside a JH was one; the black-pip network's doubt
-    # now keeps it from being reported at all: see below.)
+    # the real ones (4012: 8H at 0.976 beside a QS and a 9D). The learned check drops it
+    # and keeps every card. (4287's 6S at 0.918 beside a JH was one; the black-pip
+    # network's doubt now keeps it from being reported at all: see below. 4207's 8S at
+    # 0.975 beside a KS was another, until a card read unsure whole was vouched for by
+    # its own index read again: a 7S there, 0.859 before, now 1.0, and the rules drop
+    # the 8S themselves.)
     from vision.evaluate import score_scene
     from vision.synth import random_scene
 
@@ -1261,6 +1264,14 @@ def test_a_card_found_to_be_a_pile_keeps_its_value_read_at_its_far_index() -> No
     # with the whole card's outline, the unsure one then lost to the QC: the TD missed.
     score = _scene_score(10514)
     assert (score.correct, score.phantoms) == (score.expected, 0), score.details
+
+
+def test_a_card_read_unsure_whole_is_vouched_for_by_its_own_index_read_again() -> None:
+    # Development scene 6529: an AS read whole at 0.759 (its two indices read apart),
+    # then taken for a pile by its own index misread turned (a 7S at 0.996). Its index,
+    # found by its ink and read at 1.0, was passed over as the card's own.
+    score = _scene_score(6529)
+    assert (score.correct, score.wrong, score.phantoms) == (score.expected, 0, 0), score.details
 
 
 @pytest.mark.parametrize("seed", [10483, 8085])
