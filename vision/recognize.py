@@ -973,7 +973,8 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
         k.partial and k.card is not None and k.confidence >= SURE_READING and _within(d.corners, k.corners)
         for k in detections) or _surely_back(frame, d.corners)]
     if demoted or revalued:
-        # A card found to be a pile keeps what its far index said of its own value.
+        # A card found to be a pile keeps the surest reading of its own value (at its far
+        # index, or at its own index read again).
         detections = [replace(revalued.get(id(d), d), corners=d.corners, partial=True, split=True)
                       if id(d) in demoted else revalued.get(id(d), d) for d in detections]
     found = _deduplicate(_one_size(detections), frame, templates, deck, style)
