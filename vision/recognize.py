@@ -849,11 +849,13 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
         reading, corners, patch = read[i]
         if reading.confidence < floor:
             continue
-        if i in own_index or i in other_index and on is not None and reading.card == on.card:
+        if (i in own_index or i in other_index) and on is not None and reading.card == on.card:
             # The card's own index read again: its value, read surer, is the card's.
-            if on is not None and reading.card == on.card and reading.confidence > revalued.get(id(on), on).confidence:
+            if reading.confidence > revalued.get(id(on), on).confidence:
                 revalued[id(on)] = Detection(reading.card, reading.confidence, on.corners)
             continue
+        if i in own_index:
+            continue  # the card's own index read as another value: the card's reading stands
         if (i >= sure_from or i in extra) and reading.confidence < SURE_READING:
             continue
         if i in guessed:
