@@ -68,6 +68,7 @@ class DeckDesign:
     index_height: int = 40  # rank letter height in canonical pixels
     back_color: tuple[int, int, int] = (150, 40, 30)  # BGR
     four_indices: bool = False
+    back_pattern: str = "lattice"  # one of BACK_PATTERNS
 
 
 def draw_text_fit(canvas: np.ndarray, text: str, box: tuple[int, int, int, int], font: int,
@@ -217,21 +218,54 @@ def _index_only(card: Card, design: DeckDesign) -> np.ndarray:
     return patch
 
 
+# The back patterns the synthetic decks can print. Scenes use the lattice (as most real
+# decks do, and as every figure was measured on); the others are a probe of backs the
+# back test was not built from: scrollwork that does not repeat (a "rider" back's
+# curls, mirrored four ways) and a marbled picture.
+BACK_PATTERNS: Final = ("lattice", "scrollwork", "marbled")
+_PAPER: Final = (246, 248, 250)
+
+
 @functools.lru_cache(maxsize=16)
-def card_back(color: tuple[int, int, int] = (150, 40, 30)) -> np.ndarray:
-    """A card back: white margin around a coloured lattice, as on most real decks."""
-    back = np.full((CARD_H, CARD_W, 3), (246, 248, 250), np.uint8)
+def card_back(color: tuple[int, int, int] = (150, 40, 30), pattern: str = "lattice") -> np.ndarray:
+    """A card back: a white margin around a coloured middle printed with ``pattern``
+    (one of ``BACK_PATTERNS``), in a lighter tint of ``color``."""
+    if pattern not in BACK_PATTERNS:
+        raise ValueError(f"unknown back pattern {pattern!r}: expected one of {', '.join(BACK_PATTERNS)}")
+    back = np.full((CARD_H, CARD_W, 3), _PAPER, np.uint8)
     inner = (14, 14, CARD_W - 15, CARD_H - 15)
     cv2.rectangle(back, inner[:2], inner[2:], color, -1)
-    light = tuple(min(255, int(c) + 70) for c in color)
-    for d in range(-CARD_H, CARD_W + CARD_H, 16):
-        cv2.line(back, (inner[0] + d, inner[1]), (inner[0] + d + CARD_H, inner[1] + CARD_H), light, 2)
-        cv2.line(back, (inner[0] + d, inner[1]), (inner[0] + d - CARD_H, inner[1] + CARD_H), light, 2)
-    back[:14] = (246, 248, 250)
-    back[-14:] = (246, 248, 250)
-    back[:, :14] = (246, 248, 250)
-    back[:, -14:] = (246, 248, 250)
-    cv2.rectangle(back, inner[:2], inner[2:], color, 2)
+    if pattern == "lattice":
+        light = tuple(min(255, int(c) + 70) for c in color)
+        for d in range(-CARD_H, CARD_W + CARD_H, 16):
+            cv2.line(back, (inner[0] + d, inner[1]), (inner[0] + d + CARD_H, inner[1] + CARD_H), light, 2)
+            cv2.line(back, (inner[0] + d, inner[1]), (inner[0] + d - CARD_H, inner[1] + CARD_H), light, 2)
+    else:
+        # A fixed picture per colour (the same deck prints the same back on every card).
+        rng = np.random.default_rng(sum(color) + len(pattern))
+        light_tint = np.array([min(255, int(c) + 90) for c in color], np.float32)
+        if pattern == "scrollwork":
+            quarter = np.full((CARD_H // 2, CARD_W // 2, 3), color, np.uint8)
+            light = tuple(int(c) for c in light_tint)
+            for _ in range(60):
+                centre = (int(rng.integers(0, CARD_W // 2)), int(rng.integers(0, CARD_H // 2)))
+                r = int(rng.integers(4, 30))
+                cv2.ellipse(quarter, centre, (r, int(r * rng.uniform(0.5, 1.0))), float(rng.uniform(0, 180)), 0,
+                            float(rng.uniform(180, 330)), light, 2)
+            whole = np.vstack([np.hstack([quarter, quarter[:, ::-1]]), np.hstack([quarter[::-1], quarter[::-1, ::-1]])])
+            back[:whole.shape[0], :whole.shape[1]] = whole
+            cv2.circle(back, (CARD_W // 2, CARD_H // 2), 40, light, 3)
+        else:  # marbled
+            veins = cv2.GaussianBlur(rng.normal(0, 1, (CARD_H, CARD_W)).astype(np.float32), (0, 0), 3)
+            veins = (veins - veins.min()) / max(float(veins.max() - veins.min()), 1e-6)
+            tone = np.array(color, np.float32) * (1 - veins[..., None]) + light_tint * veins[..., None]
+            back[:] = tone.astype(np.uint8)
+    back[:14] = _PAPER
+    back[-14:] = _PAPER
+    back[:, :14] = _PAPER
+    back[:, -14:] = _PAPER
+    if pattern == "lattice":
+        cv2.rectangle(back, inner[:2], inner[2:], color, 2)
     back.setflags(write=False)
     return back
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final, cast
 
 import cv2
@@ -224,7 +224,8 @@ def render_table(cards: Sequence[PlacedCard], *, seed: int = 0, table: str = "gr
         if xb <= xa or yb <= ya:
             continue
         m = cv2.getPerspectiveTransform(src, quad - np.array([xa, ya], np.float32))
-        face = card_face(pc.card, design) if pc.face_up and pc.card is not None else card_back(design.back_color)
+        face = (card_face(pc.card, design) if pc.face_up and pc.card is not None
+                else card_back(design.back_color, design.back_pattern))
         warped = cv2.warpPerspective(face, m, (xb - xa, yb - ya), flags=cv2.INTER_AREA).astype(np.float32)
         a = cv2.warpPerspective(alpha, m, (xb - xa, yb - ya), flags=cv2.INTER_LINEAR)
         # A soft contact shadow, offset a little: it is what separates white on white.
@@ -363,14 +364,16 @@ class Scene:
 
 
 def random_scene(seed: int, size: tuple[int, int] = (1280, 720), n_cards: tuple[int, int] = (2, 8),
-                 table: str | None = None, style: str | None = None, hands: bool = True) -> Scene:
-    """A random table: loose cards, overlapping pairs and rows, some face down, maybe a hand."""
+                 table: str | None = None, style: str | None = None, hands: bool = True,
+                 back_pattern: str = "lattice") -> Scene:
+    """A random table: loose cards, overlapping pairs and rows, some face down, maybe a hand.
+    ``back_pattern`` (one of ``faces.BACK_PATTERNS``) changes only what the backs show."""
     rng = np.random.default_rng(seed)
     deck = 32 if rng.random() < 0.5 else 52
     pool = list(PIQUET_DECK if deck == 32 else FULL_DECK)
     rng.shuffle(pool)
     table = table or str(rng.choice(TABLES))
-    design = random_design(rng, style)
+    design = replace(random_design(rng, style), back_pattern=back_pattern)
     scale = size[0] / 1280 * float(rng.uniform(1.2, 1.6))
     half_w, half_h = size[0] / scale / 2 - 60, size[1] / scale / 2 - 60
     n = int(rng.integers(n_cards[0], n_cards[1] + 1))

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from engine.cards import Card, Rank
-from vision.faces import INDEX_H, INDEX_W, DeckDesign, card_face
+from vision.faces import BACK_PATTERNS, INDEX_H, INDEX_W, DeckDesign, card_back, card_face
 from vision.synth import TABLES, Effects, HandPose, PlacedCard, played_row_scene, random_scene, render_table
 
 
@@ -15,6 +15,21 @@ def test_same_seed_same_frame_and_other_seed_differs() -> None:
     assert np.array_equal(a.frame, b.frame)
     assert not np.array_equal(a.frame, c.frame)
     assert [t.card for t in a.truth.cards] == [t.card for t in b.truth.cards]
+
+
+def test_backs_print_the_pattern_asked_and_scenes_change_only_there() -> None:
+    backs = [card_back((150, 40, 30), pattern) for pattern in BACK_PATTERNS]
+    assert np.array_equal(backs[0], card_back())  # the lattice is what scenes print unless asked
+    assert all(not np.array_equal(backs[0], b) for b in backs[1:])
+    # A white border all round, whatever the pattern.
+    assert all((b[:10] > 240).all() and (b[:, -10:] > 240).all() for b in backs)
+    lattice, scrollwork = random_scene(1013), random_scene(1013, back_pattern="scrollwork")
+    assert [t.card for t in lattice.truth.cards] == [t.card for t in scrollwork.truth.cards]
+    changed = np.argwhere((lattice.frame != scrollwork.frame).any(axis=2))
+    down = next(t for t in lattice.truth.cards if not t.face_up)
+    assert len(changed) and (np.abs(changed[:, ::-1] - down.corners.mean(axis=0)).max(axis=1) < 100).all()
+    with pytest.raises(ValueError, match="'paisley'"):
+        card_back((150, 40, 30), "paisley")
 
 
 def test_a_played_row_is_four_cards_side_by_side_each_on_the_one_before() -> None:
