@@ -399,6 +399,17 @@ _BACK_REACH = 14  # the longest lattice step looked for: a sixth of the card's w
 # rest of the test (a repeat in two directions, even over the card) keeps faces out.
 BACK_RIPPLE = 0.02
 _LATTICE_PEAK = 0.5  # autocorrelation a repeat must reach, in two directions
+# A back's ornament that does not repeat: the least even its fine detail may be over a
+# 3x4 grid of cells (min / max), the most its colour may stray cell by cell, and the
+# most of its inside that may be as light as paper (PAPER_LEVEL of the card's lightest).
+# Measured on card-sized scrollwork and marbled backs (faces.BACK_PATTERNS): 0.53-0.88,
+# 0.01-0.065 and none. Faces (synthetic, and the edje train split's read whole) never
+# pass all three: the synthetic ones show 63% paper or more; real ones under 10% paper
+# (unevenly lit) are 0.17 uneven or more, or no more even than 0.39.
+ORNAMENT_EVEN = 0.5
+ORNAMENT_ONE_COLOUR = 0.08
+ORNAMENT_PAPER = 0.1
+PAPER_LEVEL = 0.8
 # Rays from no shift (one a row, every 3 degrees of the half plane, out to the reach) in
 # the shift window's pixels, where _lattice looks for stripes.
 _RAY_ANGLES = np.radians(np.arange(0, 180, 3))[:, None]
@@ -481,17 +492,25 @@ def _ringed_back(frame: np.ndarray, corners: np.ndarray) -> bool:
     """A back found by the white border round its middle alone (``Regions.backs``): a
     back by _surely_back, its middle one colour cell by cell. A checked cloth's thin
     white lines ring card-sized pieces of its pattern, which repeats too, in checks a
-    third of such a piece across (measured 0.09 uneven; backs 0.004-0.024)."""
+    third of such a piece across (measured 0.09 uneven; backs 0.004-0.024), and its light
+    checks are paper: a back's scrollwork strays further (up to 0.065) with none inside."""
     card, gray, paper = _back_view(frame, corners)
-    return _uneven(card, paper) <= RINGED_BACK_EVEN and _a_back(card, gray, paper)
+    return (_uneven(card, paper) <= RINGED_BACK_EVEN or _paperless(gray, paper)) and _a_back(card, gray, paper)
+
+
+def _paperless(gray: np.ndarray, paper: float) -> bool:
+    """Whether a card's inside (past any border) shows next to no paper (``_back_view``)."""
+    inner = gray[_BACK_INNER]
+    return float(np.count_nonzero(inner > PAPER_LEVEL * paper)) < ORNAMENT_PAPER * inner.size
 
 
 def _surely_back(frame: np.ndarray, corners: np.ndarray) -> bool:
     """A card back, by what faces never show: one pattern repeating in two directions
-    (a lattice) all over the card up to a narrow border, index corners included, or
-    one even colour inside a lighter border. Unlike _looks_face_down (a coloured middle,
-    which court cards and warm light give too), real face-up cards of the edje train
-    split never pass it. (Picture backs are not recognised.)"""
+    (a lattice) all over the card up to a narrow border, index corners included; an
+    ornament as dense everywhere, near one colour and with no paper inside; or one even
+    colour inside a lighter border. Unlike _looks_face_down (a coloured middle, which
+    court cards and warm light give too), real face-up cards of the edje train split
+    never pass it. (A picture on a plain ground, denser in its middle, is not recognised.)"""
     return _a_back(*_back_view(frame, corners))
 
 
@@ -507,6 +526,14 @@ def _a_back(card: np.ndarray, gray: np.ndarray, paper: float) -> bool:
             first, second = _lattice(hp)
             if first >= _LATTICE_PEAK and second >= _LATTICE_PEAK:
                 return True
+        # An ornament that does not repeat (scrollwork, a marbled picture): as dense in
+        # every cell, near one colour all over, and no paper inside the border. Faces fail
+        # one or more: a ten's pips are as even but leave the paper between them, court
+        # pictures are dense but many-coloured, and a face lit unevenly (no paper as light
+        # as its brightest) shows its index and pips as uneven ink.
+        if (float(energy.min()) >= ORNAMENT_EVEN * float(energy.max()) and _uneven(card, paper) <= ORNAMENT_ONE_COLOUR
+                and _paperless(gray, paper)):
+            return True
     # Plain (or a lattice blurred away): one colour in every cell, index corners
     # included, clearly darker than an even light border on all four sides (a table
     # seen between cards has no such border).

@@ -190,6 +190,38 @@ def test_straight_stripes_are_no_backs_lattice(period: float) -> None:
     assert _scene_score(6427).details == []
 
 
+@pytest.mark.parametrize("pattern", ["scrollwork", "marbled"])
+def test_a_back_whose_pattern_does_not_repeat_is_surely_a_back(pattern: str) -> None:
+    # Many decks print curls mirrored four ways (a "rider" back) or a picture: no lattice,
+    # but as dense all over, near one colour, and no paper inside the border. Outlined by
+    # its coloured middle (as on a dark table), no lighter border shows round it.
+    from vision.faces import DeckDesign
+    from vision.recognize import _surely_back
+
+    placed = [PlacedCard(Card.parse("2C"), 0, 0, 15, face_up=False)]
+    for table in ("dark_wood", "beige"):
+        frame, truth = render_table(placed, seed=6, table=table, design=DeckDesign(back_pattern=pattern),
+                                    camera=Camera(px_per_mm=1.3), effects=Effects(light_gradient=0.3, noise=3,
+                                                                                 jpeg_quality=80))
+        card = truth.cards[0].corners
+        middle = (card - card.mean(axis=0)) * 0.94 + card.mean(axis=0)
+        assert _surely_back(frame, middle.astype(np.float32))
+
+
+@pytest.mark.parametrize("seed", [1013, 1064])
+def test_a_back_printed_with_scrollwork_is_reported_face_down(seed: int) -> None:
+    # Development scenes with their backs printed in scrollwork: 1013, one lying alone
+    # on dark wood (found by its white border), 1064 one beside a row on light wood.
+    from vision.evaluate import score_scene
+    from vision.synth import random_scene
+
+    scene = random_scene(seed, back_pattern="scrollwork")
+    found = identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style)
+    assert any(d.card is None for d in found)
+    score = score_scene(found, scene.truth)
+    assert score.missed == 0 and score.phantoms == 0, score.details
+
+
 @pytest.mark.parametrize("card", ["KH", "QS", "JD", "TC", "9H", "AS"])
 def test_a_face_is_never_surely_a_back(card: str) -> None:
     # Court cards in warm light look as coloured as a back to _looks_face_down.
