@@ -68,6 +68,7 @@ FAR_INDEX_OVERLAP = 0.2
 BACK_SIZE_SPREAD = 0.25
 SMALL_BACK = 0.5  # see _identify: a face-down outline shorter than this against the cards' width
 RINGED_BACK_EVEN = 0.05  # see _ringed_back
+ON_TOP_AREA = (0.55, 0.92)  # see _back_ringed_on: a back's share of the quad it lies in with the card under it
 # The phantom check's cut: a reading of a partly hidden card that the check thinks more
 # likely than this to be no card is dropped (see vision/phantoms.py). At 0.9 it dropped
 # real cards and no more phantoms.
@@ -498,6 +499,16 @@ def _ringed_back(frame: np.ndarray, corners: np.ndarray) -> bool:
     return (_uneven(card, paper) <= RINGED_BACK_EVEN or _paperless(gray, paper)) and _a_back(card, gray, paper)
 
 
+def _back_ringed_on(frame: np.ndarray, quad: Quad, backs: list[np.ndarray]) -> np.ndarray | None:
+    """A back lying on the card a quad was read as, the card's index peeking out past it:
+    a back's white-ringed outline (``backs``) inside the quad, most of it but not all
+    (``ON_TOP_AREA``), that is a back by ``_ringed_back``."""
+    area = quad.short_side * quad.long_side
+    return next((b for b in backs if _inside(b.mean(axis=0), quad.corners, 0.0) and
+                 ON_TOP_AREA[0] * area <= cv2.contourArea(b.astype(np.float32)) <= ON_TOP_AREA[1] * area and
+                 _ringed_back(frame, b)), None)
+
+
 def _paperless(gray: np.ndarray, paper: float) -> bool:
     """Whether a card's inside (past any border) shows next to no paper (``_back_view``)."""
     inner = gray[_BACK_INNER]
@@ -708,11 +719,15 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
         # it: the back's middle was taken for the card's picture frame. A picture is no
         # lattice: the back is reported, and the card as partly covered.
         on_top = None if sure or back else next(
-            (f for o, f in regions.frames if o is quad and _surely_back(frame, f.corners)), None)
+            (f.corners for o, f in regions.frames if o is quad and _surely_back(frame, f.corners)), None)
+        if on_top is None and not back and reading is not None and quad is not cut_out:
+            # Or a back ringed by its white border (``Regions.backs``) whose pattern ran
+            # into the card's edge, so no outline parted the two: the quad is both.
+            on_top = _back_ringed_on(frame, quad, regions.backs)
         if not back and reading is not None and reading.confidence >= min_confidence:
             detections.append(Detection(reading.card, reading.confidence, oriented, partial=on_top is not None))
             if on_top is not None:
-                detections.append(_face_down(on_top.corners))
+                detections.append(_face_down(on_top))
         elif back or (quad is not cut_out and not _on_frame_border(quad.corners, frame.shape) and _looks_face_down(
                 frame, quad.corners)):
             detections.append(_face_down(quad.corners))
