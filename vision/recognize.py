@@ -67,6 +67,9 @@ FAR_INDEX_OVERLAP = 0.2
 # A face-down guess by colour alone must be this close to the read cards' width.
 BACK_SIZE_SPREAD = 0.25
 SMALL_BACK = 0.5  # see _identify: a face-down outline shorter than this against the cards' width
+# A face-down guess by colour that is the very card a corner reading implies (their
+# outlines overlapping this much) is that card, its picture pale at its index corners.
+GUESS_IS_THE_CARD = 0.6
 RINGED_BACK_EVEN = 0.05  # see _ringed_back
 ON_TOP_AREA = (0.55, 0.92)  # see _back_ringed_on: a back's share of the quad it lies in with the card under it
 # The phantom check's cut: a reading of a partly hidden card that the check thinks more
@@ -1014,7 +1017,9 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
     # reading implies, is that card's picture (court art is as coloured as a back; a back
     # on that card, its index showing, would reach past the card's edge).
     detections = [d for d in detections if d.card is not None or d.partial or not any(
-        k.partial and k.card is not None and k.confidence >= SURE_READING and _within(d.corners, k.corners)
+        k.partial and k.card is not None and (k.confidence >= SURE_READING and _within(d.corners, k.corners) or
+                                              k.confidence >= floor and
+                                              _iou_quads(d.corners, k.corners) >= GUESS_IS_THE_CARD)
         for k in detections) or _surely_back(frame, d.corners)]
     if demoted or revalued:
         # A card found to be a pile keeps the surest reading of its own value (at its far

@@ -1003,6 +1003,16 @@ def test_a_coloured_patch_smaller_than_the_cards_is_no_card_face_down(shared_dat
     assert [d for d in found if d.card is not None]
 
 
+def test_a_court_card_guessed_face_down_by_its_colour_is_the_card_its_corner_reads(shared_datasets: Path) -> None:
+    # edje train IMG_2614: a QS lying alone on dark cloth, outlined whole; its pale index
+    # reads nothing at the outline's corners, so its picture's colours made it a back,
+    # while the corner search read the queen there (0.79). The set has no backs.
+    photo = cv2.imread(str(shared_datasets / "edje-tf-cards" / "train" / "IMG_2614.JPG"))
+    found = identify_cards(photo)
+    assert not [d for d in found if d.card is None]
+    assert _edje_train_found(shared_datasets, "IMG_2614.JPG", "Q", at=(130, 410)) >= 0.5
+
+
 @pytest.mark.parametrize("name", ["IMG_2460.JPG", "IMG_2526.JPG"])
 def test_a_coloured_scrap_a_quarter_of_a_card_wide_is_no_card_face_down(shared_datasets: Path, name: str) -> None:
     # edje train: a queen found by her corner only, and beside her a scrap of colour a
