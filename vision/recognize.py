@@ -718,16 +718,16 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
         # lattice, cut by the reader's ink threshold, may pass for a letter); also at the
         # frame's edge, where a coloured middle alone is no proof.
         back = not sure and quad is not cut_out and _surely_back(frame, quad.corners)
-        # A card read by an index that peeks out from under a back lying nearly square on
-        # it: the back's middle was taken for the card's picture frame. A picture is no
-        # lattice: the back is reported, and the card as partly covered.
-        on_top = None if sure or back else next(
-            (f.corners for o, f in regions.frames if o is quad and _surely_back(frame, f.corners)), None)
-        if on_top is None and not back and reading is not None and quad is not cut_out:
-            # Or a back ringed by its white border (``Regions.backs``) whose pattern ran
-            # into the card's edge, so no outline parted the two: the quad is both.
-            on_top = _back_ringed_on(frame, quad, regions.backs)
         if not back and reading is not None and reading.confidence >= min_confidence:
+            # A card read by an index that peeks out from under a back lying nearly square
+            # on it: the back's middle was taken for the card's picture frame. A picture is
+            # no lattice: the back is reported, and the card as partly covered.
+            on_top = None if sure else next(
+                (f.corners for o, f in regions.frames if o is quad and _surely_back(frame, f.corners)), None)
+            if on_top is None and quad is not cut_out:
+                # Or a back ringed by its white border (``Regions.backs``) whose pattern ran
+                # into the card's edge, so no outline parted the two: the quad is both.
+                on_top = _back_ringed_on(frame, quad, regions.backs)
             detections.append(Detection(reading.card, reading.confidence, oriented, partial=on_top is not None))
             if on_top is not None:
                 detections.append(_face_down(on_top))
