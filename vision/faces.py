@@ -69,6 +69,11 @@ class DeckDesign:
     back_color: tuple[int, int, int] = (150, 40, 30)  # BGR
     four_indices: bool = False
     back_pattern: str = "lattice"  # one of BACK_PATTERNS
+    # A directory of one photo per card (what ``tafel vision teach`` takes: ``Qh.jpg``,
+    # ``10c.jpg``, each a cut-out, straightened card): the deck prints those photos, at
+    # their own shape (a bridge-size card is narrower than a poker-size one), instead of
+    # the drawn faces; the fields above then only choose the back.
+    photos: str = ""
 
 
 def draw_text_fit(canvas: np.ndarray, text: str, box: tuple[int, int, int, int], font: int,
@@ -196,7 +201,12 @@ def _draw_centre(face: np.ndarray, card: Card, seed: int) -> None:
 
 @functools.lru_cache(maxsize=512)
 def card_face(card: Card, design: DeckDesign = DeckDesign()) -> np.ndarray:
-    """The face of ``card`` as a canonical BGR image (read-only, cached)."""
+    """The face of ``card`` as a canonical BGR image (read-only, cached): ``CARD_W`` x
+    ``card_height(design)`` pixels."""
+    if design.photos:
+        from vision.photo_deck import photo_deck
+
+        return photo_deck(design.photos).face(card)
     face = np.full((CARD_H, CARD_W, 3), (246, 248, 250), np.uint8)
     # crc32, not hash(): a str's hash changes per process, and a seed must render the same scene.
     _draw_centre(face, card, seed=zlib.crc32(str(card).encode()) & 0xFFFF)
@@ -270,15 +280,25 @@ def card_back(color: tuple[int, int, int] = (150, 40, 30), pattern: str = "latti
     return back
 
 
-@functools.lru_cache(maxsize=1)
-def card_alpha() -> np.ndarray:
-    """Rounded-corner coverage mask (float32 0..1) of a canonical card."""
-    m = np.zeros((CARD_H * 2, CARD_W * 2), np.uint8)
+def card_height(design: DeckDesign = DeckDesign()) -> int:
+    """The canonical height of ``design``'s cards: ``CARD_H``, or a photographed deck's
+    own (its photos' shape at ``CARD_W`` wide)."""
+    if design.photos:
+        from vision.photo_deck import photo_deck
+
+        return photo_deck(design.photos).height
+    return CARD_H
+
+
+@functools.lru_cache(maxsize=4)
+def card_alpha(height: int = CARD_H) -> np.ndarray:
+    """Rounded-corner coverage mask (float32 0..1) of a canonical card ``height`` tall."""
+    m = np.zeros((height * 2, CARD_W * 2), np.uint8)
     r = 24
-    cv2.rectangle(m, (r, 0), (CARD_W * 2 - 1 - r, CARD_H * 2 - 1), 255, -1)
-    cv2.rectangle(m, (0, r), (CARD_W * 2 - 1, CARD_H * 2 - 1 - r), 255, -1)
-    for cx, cy in ((r, r), (CARD_W * 2 - 1 - r, r), (r, CARD_H * 2 - 1 - r), (CARD_W * 2 - 1 - r, CARD_H * 2 - 1 - r)):
+    cv2.rectangle(m, (r, 0), (CARD_W * 2 - 1 - r, height * 2 - 1), 255, -1)
+    cv2.rectangle(m, (0, r), (CARD_W * 2 - 1, height * 2 - 1 - r), 255, -1)
+    for cx, cy in ((r, r), (CARD_W * 2 - 1 - r, r), (r, height * 2 - 1 - r), (CARD_W * 2 - 1 - r, height * 2 - 1 - r)):
         cv2.circle(m, (cx, cy), r, 255, -1)
-    alpha = cv2.resize(m, (CARD_W, CARD_H), interpolation=cv2.INTER_AREA).astype(np.float32) / 255.0
+    alpha = cv2.resize(m, (CARD_W, height), interpolation=cv2.INTER_AREA).astype(np.float32) / 255.0
     alpha.setflags(write=False)
     return alpha

@@ -26,10 +26,13 @@ import numpy as np
 
 from engine.cards import FULL_DECK, PIQUET_DECK, Card
 from vision.faces import (CARD_H, CARD_W, HERSHEY_FONTS, INDEX_H, INDEX_W, STYLES, DeckDesign, card_alpha,
-                          card_back, card_face)
+                          card_back, card_face, card_height)
 
 CARD_MM: Final = (63.0, 88.0)  # width, height of a poker-size card
 TABLES: Final = ("light_wood", "beige", "green_felt", "dark_wood", "cloth")
+# The light tables of ``table_photo_scene``: "white" (a white laminate, as pale as card
+# stock) is not among the random scenes' ``TABLES``, so that their seeds render as before.
+LIGHT_TABLES: Final = ("light_wood", "beige", "white")
 SEAT_NAMES_4: Final = ("south", "west", "north", "east")
 
 
@@ -120,9 +123,17 @@ class Camera:
         return persp @ affine
 
 
-def card_corners_mm(pc: PlacedCard) -> np.ndarray:
-    """TL, TR, BR, BL of a placed card in table mm."""
-    w, h = CARD_MM
+def card_mm(design: DeckDesign = DeckDesign()) -> tuple[float, float]:
+    """Width and height in mm of ``design``'s cards: poker-size, or as long as a
+    poker-size card and as narrow as its photos show (a bridge-size photo deck)."""
+    if not design.photos:
+        return CARD_MM
+    return CARD_MM[1] * CARD_W / card_height(design), CARD_MM[1]
+
+
+def card_corners_mm(pc: PlacedCard, size: tuple[float, float] = CARD_MM) -> np.ndarray:
+    """TL, TR, BR, BL of a placed card in table mm (``size``: the card's width and height)."""
+    w, h = size
     a = math.radians(pc.angle)
     c, s = math.cos(a), math.sin(a)
     local = np.array([[-w / 2, -h / 2], [w / 2, -h / 2], [w / 2, h / 2], [-w / 2, h / 2]])
@@ -149,6 +160,13 @@ def _table_texture(kind: str, w: int, h: int, seed: int) -> np.ndarray:
         img: np.ndarray = base[None, None, :] * shade[..., None]
         if kind == "dark_wood":
             img *= 1.0 + 0.35 * (grain[..., None] - 0.5)
+    elif kind == "white":
+        # Laminate: nearly as light as card stock, a faint mottle and a cooler tint.
+        base = np.array((222, 224, 226), np.float32)
+        mottle = cv2.resize(rng.normal(0, 1, (h // 24 + 1, w // 24 + 1)).astype(np.float32), (w, h),
+                            interpolation=cv2.INTER_CUBIC)
+        fine = rng.normal(0, 1, (h, w)).astype(np.float32)
+        img = base[None, None, :] * (1.0 + 0.015 * mottle[..., None] + 0.01 * fine[..., None])
     elif kind == "beige":
         base = np.array((178, 206, 224), np.float32)
         fine = cv2.GaussianBlur(rng.normal(0, 1, (h, w)).astype(np.float32), (0, 0), 1.5)
@@ -212,11 +230,13 @@ def render_table(cards: Sequence[PlacedCard], *, seed: int = 0, table: str = "gr
     t2i = cam.table_to_image()
     frame = _table_texture(table, w, h, seed % 4).astype(np.float32)
     owner = np.full((h, w), -1, np.int16)
-    alpha = card_alpha()
-    src = np.array([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]], np.float32)
+    face_h = card_height(design)
+    size_mm = card_mm(design)
+    alpha = card_alpha(face_h)
+    src = np.array([[0, 0], [CARD_W, 0], [CARD_W, face_h], [0, face_h]], np.float32)
     quads: list[np.ndarray] = []
     for i, pc in enumerate(cards):
-        quad = project(t2i, card_corners_mm(pc)).astype(np.float32)
+        quad = project(t2i, card_corners_mm(pc, size_mm)).astype(np.float32)
         quads.append(quad)
         x0, y0 = np.floor(quad.min(axis=0)).astype(int) - 6
         x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + 6
@@ -226,6 +246,8 @@ def render_table(cards: Sequence[PlacedCard], *, seed: int = 0, table: str = "gr
         m = cv2.getPerspectiveTransform(src, quad - np.array([xa, ya], np.float32))
         face = (card_face(pc.card, design) if pc.face_up and pc.card is not None
                 else card_back(design.back_color, design.back_pattern))
+        if face.shape[0] != face_h:  # a back for a photographed deck of another shape
+            face = cv2.resize(face, (CARD_W, face_h), interpolation=cv2.INTER_AREA)
         warped = cv2.warpPerspective(face, m, (xb - xa, yb - ya), flags=cv2.INTER_AREA).astype(np.float32)
         a = cv2.warpPerspective(alpha, m, (xb - xa, yb - ya), flags=cv2.INTER_LINEAR)
         # A soft contact shadow, offset a little: it is what separates white on white.
@@ -252,23 +274,23 @@ def render_table(cards: Sequence[PlacedCard], *, seed: int = 0, table: str = "gr
     frame = _camera_effects(frame, effects, seed)
     truth_cards = []
     for i, (pc, quad) in enumerate(zip(cards, quads)):
-        truth_cards.append(_card_truth(i, pc, quad, owner, design, t2i))
+        truth_cards.append(_card_truth(i, pc, quad, owner, design, t2i, face_h))
     truth = SceneTruth(truth_cards, t2i, hand_mask, table, design.style, (w, h))
     return frame, truth
 
 
 def _card_truth(i: int, pc: PlacedCard, quad: np.ndarray, owner: np.ndarray, design: DeckDesign,
-                t2i: np.ndarray) -> CardTruth:
+                t2i: np.ndarray, face_h: int = CARD_H) -> CardTruth:
     h, w = owner.shape
     full = np.zeros((h, w), np.uint8)
     cv2.fillPoly(full, [np.round(quad).astype(np.int32)], 1)
     area = int(full.sum())
     mine = int(((owner == i) & (full > 0)).sum())
-    src = np.array([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]], np.float32)
+    src = np.array([[0, 0], [CARD_W, 0], [CARD_W, face_h], [0, face_h]], np.float32)
     m = cv2.getPerspectiveTransform(src, quad)
-    corners = [(0, 0), (CARD_W - INDEX_W, CARD_H - INDEX_H)]
+    corners = [(0, 0), (CARD_W - INDEX_W, face_h - INDEX_H)]
     if design.four_indices:
-        corners += [(CARD_W - INDEX_W, 0), (0, CARD_H - INDEX_H)]
+        corners += [(CARD_W - INDEX_W, 0), (0, face_h - INDEX_H)]
     visible = False
     for cx, cy in corners:
         box = np.array([[cx + 4, cy + 6], [cx + INDEX_W - 8, cy + 6], [cx + INDEX_W - 8, cy + INDEX_H - 20],
@@ -422,6 +444,77 @@ def played_row_scene(seed: int, size: tuple[int, int] = (1280, 720)) -> Scene:
     placed = [PlacedCard(pool[k], (k - 1.5) * gap + float(rng.normal(0, 4)), float(rng.normal(0, 8)),
                          float(rng.uniform(-35, 35)) + (180.0 if rng.random() < 0.3 else 0.0)) for k in range(4)]
     camera = Camera(size, size[0] / 1280 * float(rng.uniform(1.1, 2.2)), float(rng.uniform(-20, 20)))
+    frame, truth = render_table(placed, seed=seed, table=table, design=design, camera=camera,
+                                effects=random_effects(rng))
+    return Scene(frame, truth, deck, placed)
+
+
+def table_photo_scene(seed: int, design: DeckDesign, size: tuple[int, int] = (2016, 1512)) -> Scene:
+    """An overhead photo of a light table, as a player takes one to settle a dispute: a
+    trick laid in a row (side by side, a little apart or overlapping, each card turned
+    its own way), overlapping pairs, lone cards, some face down; on light wood, beige or
+    white, from a phone (``size`` larger than the camera's frame, so the recogniser
+    reads it reduced). Meant for a photographed deck (``design.photos``): real print on
+    a rendered table. The deck is the 32-card one when the design has no card below 7."""
+    rng = np.random.default_rng(seed)
+    if design.photos:
+        from vision.photo_deck import photo_deck
+
+        pool = sorted(photo_deck(design.photos).faces, key=str)
+    else:
+        pool = list(FULL_DECK)
+    deck = 32 if all(int(c.rank) >= 7 for c in pool) else 52
+    rng.shuffle(pool)
+    table = LIGHT_TABLES[int(rng.integers(len(LIGHT_TABLES)))]
+    scale = size[0] / 2016 * float(rng.uniform(2.0, 3.6))
+    half_w, half_h = size[0] / scale / 2 - 70, size[1] / scale / 2 - 70
+    w_mm = card_mm(design)[0]
+    placed: list[PlacedCard] = []
+    groups: list[tuple[float, float, float]] = []  # centre and radius (mm) of what is laid
+
+    def free_place(radius: float) -> tuple[float, float] | None:
+        for _ in range(200):
+            cx = float(rng.uniform(-half_w + radius / 2, half_w - radius / 2))
+            cy = float(rng.uniform(-half_h + 30, half_h - 30))
+            if all(math.hypot(cx - gx, cy - gy) > radius + gr for gx, gy, gr in groups):
+                return cx, cy
+        return None
+
+    layouts = ["row"] + [str(rng.choice(["pair", "pair", "single"])) for _ in range(int(rng.integers(1, 4)))]
+    for layout in layouts:
+        if not pool:
+            break
+        if layout == "row":
+            gap = float(rng.uniform(0.8, 1.3)) * w_mm
+            spot = free_place(2.2 * gap + 50)
+            if spot is None:
+                continue
+            groups.append((spot[0], spot[1], 2.2 * gap + 50))
+            turn = float(rng.uniform(-30, 30))
+            a = math.radians(turn)
+            for k in range(min(4, len(pool))):
+                along = (k - 1.5) * gap + float(rng.normal(0, 4))
+                across = float(rng.normal(0, 8))
+                placed.append(PlacedCard(pool.pop(), spot[0] + along * math.cos(a) + across * math.sin(a),
+                                         spot[1] - along * math.sin(a) + across * math.cos(a),
+                                         turn + float(rng.uniform(-30, 30)) + (180.0 if rng.random() < 0.3 else 0.0)))
+        else:
+            count = 2 if layout == "pair" else 1
+            spot = free_place(75.0)
+            if spot is None:
+                continue
+            groups.append((spot[0], spot[1], 75.0))
+            angle = float(rng.uniform(-180, 180))
+            a = math.radians(angle)
+            for k in range(min(count, len(pool))):
+                # The second of a pair lies on the first, shifted so that the first's
+                # index corner still shows.
+                along, down = (float(rng.uniform(12, 28)), float(rng.uniform(18, 40))) if k else (0.0, 0.0)
+                placed.append(PlacedCard(pool.pop(), spot[0] + along * math.cos(a) + down * math.sin(a),
+                                         spot[1] - along * math.sin(a) + down * math.cos(a),
+                                         angle + float(rng.uniform(-15, 15)) * (k > 0),
+                                         face_up=bool(rng.random() > 0.15)))
+    camera = Camera(size, scale, float(rng.uniform(-20, 20)))
     frame, truth = render_table(placed, seed=seed, table=table, design=design, camera=camera,
                                 effects=random_effects(rng))
     return Scene(frame, truth, deck, placed)

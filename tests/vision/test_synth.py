@@ -1,11 +1,16 @@
 from __future__ import annotations
 
+import math
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 from engine.cards import Card, Rank
 from vision.faces import BACK_PATTERNS, INDEX_H, INDEX_W, DeckDesign, card_back, card_face
-from vision.synth import TABLES, Effects, HandPose, PlacedCard, played_row_scene, random_scene, render_table
+from vision.photo_deck import PhotoDeckError, photo_deck
+from vision.synth import (LIGHT_TABLES, TABLES, Camera, Effects, HandPose, PlacedCard, played_row_scene, random_scene,
+                          render_table, table_photo_scene)
 
 
 def test_same_seed_same_frame_and_other_seed_differs() -> None:
@@ -82,3 +87,71 @@ def test_piquet_scenes_hold_only_piquet_cards() -> None:
         scene = random_scene(seed)
         if scene.deck == 32:
             assert all(t.card is None or t.card.rank >= Rank.SEVEN for t in scene.truth.cards)
+
+
+# -- a deck printed from photos ------------------------------------------------------------
+
+
+def _photo_folder(tmp_path: Path, cards: list[str], size: tuple[int, int] = (228, 352)) -> Path:
+    """Cut-out card photos as a user would hand them to ``teach``: bridge-size, named by
+    their card, with a rim of the blue cloth they were photographed on."""
+    import cv2
+
+    folder = tmp_path / "deck"
+    folder.mkdir()
+    for name in cards:
+        card = Card.parse(name)
+        photo = cv2.resize(card_face(card), size, interpolation=cv2.INTER_AREA)
+        photo[:2], photo[-2:], photo[:, :2], photo[:, -2:] = (120, 90, 70), (120, 90, 70), (120, 90, 70), (120, 90, 70)
+        label = name[:-1].replace("T", "10") + name[-1].lower()
+        cv2.imwrite(str(folder / f"{label}.jpg"), photo)
+    (folder / "LICENSE").write_text("not a photo")
+    return folder
+
+
+def test_a_photographed_deck_prints_its_photos_at_their_own_shape(tmp_path: Path) -> None:
+    folder = _photo_folder(tmp_path, ["QS", "TH", "7C"])
+    design = DeckDesign(photos=str(folder))
+    deck = photo_deck(str(folder))
+    assert sorted(map(str, deck.faces)) == ["7C", "QS", "TH"]
+    assert abs(deck.aspect - 348 / 224) < 0.01  # the photos less their rim
+    assert card_face(Card.parse("QS"), design).shape == (deck.height, 250, 3)
+    # On the table the card is as long as a poker-size card and as narrow as its photo.
+    frame, truth = render_table([PlacedCard(Card.parse("TH"), 0, 0, 0)], table="beige", design=design,
+                                camera=Camera((640, 480), 2.0))
+    corners = truth.cards[0].corners
+    width, height = np.linalg.norm(corners[1] - corners[0]), np.linalg.norm(corners[3] - corners[0])
+    assert abs(height - 88 * 2.0) < 1.5 and abs(height / width - deck.aspect) < 0.02
+    assert truth.cards[0].index_visible
+    # The photo's rim is not printed: the card's edge is its paper.
+    middle_of_edge = frame[int(corners[0, 1]) + 1, int(corners[:2, 0].mean())]
+    assert middle_of_edge.min() > 200
+
+
+def test_a_folder_without_card_photos_is_named_in_the_error(tmp_path: Path) -> None:
+    (tmp_path / "holiday.jpg").write_bytes(b"not a card")
+    with pytest.raises(PhotoDeckError, match=f"{tmp_path}: no photo named by its card"):
+        photo_deck(str(tmp_path))
+    with pytest.raises(PhotoDeckError, match="not a folder"):
+        photo_deck(str(tmp_path / "missing"))
+    folder = _photo_folder(tmp_path, ["QS"])
+    with pytest.raises(PhotoDeckError, match="no photo of 7C"):
+        card_face(Card.parse("7C"), DeckDesign(photos=str(folder)))
+
+
+def test_a_table_photo_lays_a_trick_in_a_row_on_a_light_table(tmp_path: Path) -> None:
+    folder = _photo_folder(tmp_path, ["7C", "8C", "9C", "TC", "JC", "QC", "KC", "AC", "7H", "8H", "9H", "TH", "JH",
+                                      "QH", "KH", "AH"])
+    design = DeckDesign(photos=str(folder), back_pattern="scrollwork")
+    a, b = table_photo_scene(5, design), table_photo_scene(5, design)
+    assert np.array_equal(a.frame, b.frame) and a.frame.shape == (1512, 2016, 3)
+    assert a.deck == 32  # no card below 7 in the folder
+    assert a.truth.table in LIGHT_TABLES
+    assert len(a.placed) >= 5 and all(p.card is not None for p in a.placed)
+    row = a.placed[:4]  # the trick comes first, laid face up
+    assert all(p.face_up for p in row)
+    steps = [math.hypot(q.x - p.x, q.y - p.y) for p, q in zip(row, row[1:])]
+    width = 88 * 224 / 348
+    assert all(0.6 * width < s < 1.5 * width for s in steps)
+    tables = {table_photo_scene(seed, design).truth.table for seed in range(12)}
+    assert tables == set(LIGHT_TABLES)

@@ -1,0 +1,121 @@
+"""Score the recogniser on ranges of development scenes: the measurement behind each
+vision change (``tafel bench vision`` keeps to the held-out seeds; this is for the rest).
+
+    .venv/bin/python tools/probe_vision.py random 1000:1200            # random_scene seeds
+    .venv/bin/python tools/probe_vision.py rows 0:300                  # played_row_scene
+    .venv/bin/python tools/probe_vision.py photo 0:200 --photos DIR    # table_photo_scene, a photographed deck
+    .venv/bin/python tools/probe_vision.py edje train                  # a split of edje-tf-cards
+    ... --details out.txt    # one line per miss, misreading and phantom, by scene
+
+It prints right / expected, phantoms, misread and missed (for edje: labelled cards found
+with the right rank at IoU >= 0.5, and detections matching no label). Scenes are read in
+``--jobs`` processes (2 by default: this machine's cores).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from multiprocessing import Pool
+from pathlib import Path
+
+import cv2
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from vision.bench import shared_dir  # noqa: E402
+
+
+def _scene_score(job: tuple[str, int, str, str, str]) -> tuple[int, int, int, int, int, int, list[str]]:
+    from vision.evaluate import score_scene
+    from vision.faces import DeckDesign
+    from vision.recognize import identify_cards
+    from vision.synth import played_row_scene, random_scene, table_photo_scene
+
+    kind, seed, photos, back, profile = job
+    if kind == "random":
+        scene = random_scene(seed, back_pattern=back)
+    elif kind == "rows":
+        scene = played_row_scene(seed)
+    else:
+        scene = table_photo_scene(seed, DeckDesign(photos=photos, back_pattern=back))
+    templates = None
+    if profile:
+        from vision.profile import load_profile
+
+        templates = load_profile(profile)
+    dets = identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style, templates=templates)
+    s = score_scene(dets, scene.truth)
+    backs = sum(t.card is None for t in scene.truth.readable())
+    backs_found = backs - sum(d.startswith("None ") for d in s.details)
+    return (s.expected, s.correct, s.wrong, s.missed, s.phantoms, len(dets),
+            [f"{seed}: {d}" for d in s.details] + ([f"{seed}: backs {backs_found}/{backs}"] if backs else []))
+
+
+def _edje_score(job: tuple[str, str]) -> tuple[int, int, int, list[str]]:
+    from vision.evaluate import box_iou, detection_box, read_edje_labels, score_boxes
+    from vision.recognize import identify_cards
+
+    split, name = job
+    root = shared_dir() / "datasets" / "edje-tf-cards"
+    labels = read_edje_labels(str(root / f"{split}_labels.csv"))[name]
+    frame = cv2.imread(str(root / split / name))
+    if frame is None:
+        return 0, len(labels), 0, [f"{name}: unreadable"]
+    dets = identify_cards(frame, deck=52)
+    found, total, extra = score_boxes(dets, labels, frame.shape[1], frame.shape[0])
+    details = []
+    if found < total or extra:
+        got = [(str(d.card), round(d.confidence, 2),
+                round(max((box_iou(detection_box(d, frame.shape[1], frame.shape[0]), lab.box) for lab in labels),
+                          default=0.0), 2)) for d in dets]
+        details.append(f"{name}: {found}/{total} found, {extra} extra; read {got}; "
+                       f"labels {[lab.rank for lab in labels]}")
+    return found, total, extra, details
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("kind", choices=["random", "rows", "photo", "edje"])
+    parser.add_argument("range", help="seeds FROM:TO (end exclusive); for edje, the split: train or test")
+    parser.add_argument("--photos", default=str(shared_dir() / "datasets" / "bidly-single-cards"),
+                        help="the photographed deck of 'photo' scenes (default: bidly-single-cards)")
+    parser.add_argument("--back", default="", help="back pattern: lattice (random scenes), scrollwork (photo scenes)")
+    parser.add_argument("--profile", default="", help="read with this taught deck profile")
+    parser.add_argument("--details", help="write every miss, misreading and phantom here")
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    t0 = time.time()
+    details: list[str] = []
+    with Pool(args.jobs) as pool:
+        if args.kind == "edje":
+            from vision.evaluate import read_edje_labels
+
+            root = shared_dir() / "datasets" / "edje-tf-cards"
+            names = sorted(read_edje_labels(str(root / f"{args.range}_labels.csv")))
+            found = total = extra = 0
+            for f, t, x, d in pool.imap(_edje_score, [(args.range, n) for n in names]):
+                found, total, extra = found + f, total + t, extra + x
+                details += d
+            print(f"edje {args.range}: {found}/{total} found with the right rank, {extra} matching no label "
+                  f"({time.time() - t0:.0f} s)")
+        else:
+            lo, hi = (int(v) for v in args.range.split(":"))
+            back = args.back or ("scrollwork" if args.kind == "photo" else "lattice")
+            jobs = [(args.kind, seed, args.photos, back, args.profile) for seed in range(lo, hi)]
+            e = c = w = m = p = n = 0
+            for ee, cc, ww, mm, pp, nn, d in pool.imap(_scene_score, jobs, chunksize=4):
+                e, c, w, m, p, n = e + ee, c + cc, w + ww, m + mm, p + pp, n + nn
+                details += d
+            backs = [line.split("backs ")[1] for line in details if ": backs " in line]
+            bf, bt = (sum(int(b.split("/")[i]) for b in backs) for i in (0, 1))
+            print(f"{args.kind} {args.range}: right {c}/{e} = {c / max(e, 1):.2%}, phantoms {p}/{n}, "
+                  f"misread {w}, missed {m}, face down found {bf}/{bt} ({time.time() - t0:.0f} s)")
+    if args.details:
+        Path(args.details).write_text("\n".join(details) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
