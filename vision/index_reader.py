@@ -239,10 +239,67 @@ def ink_mask(patch: np.ndarray) -> PatchInk:
 
 
 def extract_glyphs(patch: np.ndarray) -> IndexGlyphs | None:
-    """Find the rank (topmost ink, a "10" is two parts) and the suit pip under it."""
-    ph, pw = patch.shape[:2]
+    """Find the rank (topmost ink, a "10" is two parts) and the suit pip under it.
+
+    Where none is found, a court card's picture frame may be joined to them: its line
+    runs down beside the index, close enough on a bridge-size deck to touch the letter and
+    the pip (and join the pip to the picture's own). The frame's lines taken out of the
+    ink, the index is looked for once more."""
     patch_ink = ink_mask(patch)
-    ink = patch_ink.mask
+    found = _glyphs_in(patch, patch_ink, patch_ink.mask)
+    if found is not None:
+        return found
+    unframed = _without_frame_lines(patch_ink.mask)
+    if unframed is None:
+        return None
+    found = _glyphs_in(patch, patch_ink, unframed)
+    if found is not None:
+        found.framed = True
+    return found
+
+
+# A court card's frame line beside the index, in the upright patch (canonical pixels): a
+# vertical line this long at least (index letters stand under 63 tall, their strokes
+# shorter still) and this thin at most, with a horizontal arm at its top at least
+# FRAME_ARM long.
+FRAME_LINE: Final = 50
+FRAME_THIN: Final = 4
+FRAME_ARM: Final = 10
+
+
+def _without_frame_lines(ink: np.ndarray) -> np.ndarray | None:
+    """``ink`` less the long thin vertical lines in it and the horizontal arms at their
+    tops, each grown by a pixel (a letter touching the line is cut free of it); None when
+    there is no such line."""
+    ph, pw = ink.shape
+    sx, sy = pw / INDEX_W, ph / INDEX_H
+    length = int(FRAME_LINE * sy)
+    if length >= ph:
+        return None
+    runs = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((length, 1), np.uint8))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(runs, connectivity=8, ltype=cv2.CV_16U)
+    lines = np.zeros_like(ink)
+    arms = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((1, max(3, int(FRAME_ARM * sx))), np.uint8))
+    for i in range(1, n):
+        x, y, w, h, _ = stats[i].tolist()
+        if w > FRAME_THIN * sx:
+            continue
+        lines[labels == i] = 1
+        # Its arm: horizontal ink at its top, running on from it to either side.
+        top = slice(max(y - 2, 0), min(y + int(FRAME_THIN * sy) + 1, ph))
+        arm_n, arm_labels, arm_stats, _ = cv2.connectedComponentsWithStats(arms[top], connectivity=8)
+        for j in range(1, arm_n):
+            ax, _, aw, ah, _ = arm_stats[j].tolist()
+            if ah <= FRAME_THIN * sy and (ax <= x + w + 1 and ax + aw >= x - 1):
+                lines[top][arm_labels == j] = 1
+    if not lines.any():
+        return None
+    return cv2.bitwise_and(ink, cv2.bitwise_not(cv2.dilate(lines, np.ones((3, 3), np.uint8))) // 255)
+
+
+def _glyphs_in(patch: np.ndarray, patch_ink: PatchInk, ink: np.ndarray) -> IndexGlyphs | None:
+    """``extract_glyphs`` with the ink cut already made."""
+    ph, pw = patch.shape[:2]
     # An index corner is mostly paper; a card back or court-card art is mostly ink.
     ink_fraction = cv2.countNonZero(ink) / ink.size
     if ink_fraction > 0.4:

@@ -1348,3 +1348,21 @@ def test_a_tens_zero_alone_is_not_read_as_a_queen(seed: int) -> None:
     # index of the card before it), but not where that piece makes a "10": the "0"
     # alone, its pip off to the side, read as a QH at 0.98.
     assert _four_index_cards(seed, ("TD", "TS", "TH")) == ["TD", "TH", "TS"]
+
+
+@pytest.mark.parametrize("seed", [75, 97])
+def test_a_real_bridge_size_decks_court_cards_are_read_on_a_light_table(shared_datasets: Path, seed: int) -> None:
+    # The bidly photos laid on rendered light tables (development scenes of the photo
+    # probe): seed 75 has a KH lying alone on light wood, seed 97 a KC, KD and QD. Their
+    # pictures' frames touch the index letters and pips, and were read as no card (or
+    # the KD, by its picture's colours, as face down).
+    from vision.evaluate import score_scene
+    from vision.faces import DeckDesign
+    from vision.synth import table_photo_scene
+
+    design = DeckDesign(photos=str(shared_datasets / "bidly-single-cards"), back_pattern="scrollwork")
+    scene = table_photo_scene(seed, design)
+    score = score_scene(identify_cards(scene.frame, deck=scene.deck), scene.truth)
+    courts = [t for t in scene.truth.readable() if t.card is not None and t.card.rank >= 11]
+    assert courts and not any(d[:1] in "JQK" for d in score.details), score.details
+    assert score.phantoms == 0

@@ -210,6 +210,29 @@ def test_a_pip_touching_the_frame_line_is_still_read(printed_card: str) -> None:
     assert reading is not None and str(reading.card) == printed_card
 
 
+@pytest.mark.parametrize("printed_card", ["KS", "QD", "JC"])
+def test_an_index_touching_a_court_cards_frame_at_letter_and_pip_is_read(printed_card: str) -> None:
+    # A bridge-size deck's court picture nearly reaches the index: on a small photo its
+    # frame's corner touches the letter, and its line joins the index pip to the big pip
+    # printed in the picture beside it. Letter, frame and both pips are one piece of ink.
+    corner = card_face(Card.parse(printed_card), DeckDesign(style="en"))[:INDEX_H, :INDEX_W].copy()
+    ys, xs = np.nonzero(cv2.cvtColor(corner, cv2.COLOR_BGR2GRAY) < 128)
+    rank = ys < np.percentile(ys, 50)
+    pip = ys > np.percentile(ys, 60)
+    top, letter_right = int(np.median(ys[rank])), int(xs[rank].max())
+    pip_right, pip_middle = int(xs[pip].max()), int(np.median(ys[pip]))
+    line_x = min(max(letter_right, pip_right) + 4, INDEX_W - 8)
+    ink = (30, 30, 30)
+    cv2.line(corner, (line_x, top), (line_x, INDEX_H - 1), ink, 2)  # the frame's side
+    cv2.line(corner, (line_x, top), (INDEX_W - 1, top), ink, 2)  # and its top
+    cv2.line(corner, (letter_right - 2, top), (line_x, top), ink, 2)  # the letter touches it
+    cv2.line(corner, (pip_right - 2, pip_middle), (line_x, pip_middle), ink, 2)
+    cv2.circle(corner, (INDEX_W + 4, pip_middle), 12, ink, -1)  # the picture's pip, cut by the patch
+    assert extract_glyphs(np.ascontiguousarray(corner)) is not None
+    reading = read_index(np.ascontiguousarray(corner), style="en")
+    assert reading is not None and str(reading.card) == printed_card
+
+
 def test_corners_read_together_read_as_each_does_alone() -> None:
     # The reader runs its networks once for all the corners of a frame; each must still get
     # its own reading, in its own place, whatever is read beside it (nothing, a court card
