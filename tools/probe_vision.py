@@ -86,6 +86,14 @@ def main() -> int:
     parser.add_argument("--details", help="write every miss, misreading and phantom here")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
+    if args.kind == "photo" and not Path(args.photos).is_dir():
+        print(f"probe_vision: {args.photos}: no such folder of card photos (--photos, or set TAFEL_SHARED)",
+              file=sys.stderr)
+        return 2
+    if args.kind == "edje" and not (shared_dir() / "datasets" / "edje-tf-cards").is_dir():
+        print(f"probe_vision: {shared_dir() / 'datasets' / 'edje-tf-cards'}: not found (set TAFEL_SHARED)",
+              file=sys.stderr)
+        return 2
     t0 = time.time()
     details: list[str] = []
     with Pool(args.jobs) as pool:

@@ -55,6 +55,11 @@ SIZE_SPREAD = (0.5, 2.0)
 # an outline found a pixel off).
 UNEXPLAINED_STOCK = 0.08
 SHAPE_TOLERANCE = 0.06
+# The proportions (long side over short) of the decks in use: poker-size (63 x 88 mm, the
+# project's own faces) and bridge-size (57 x 89; a Skat deck's 59 x 91 and the bidly
+# photos' are within SHAPE_TOLERANCE of it). Only cards of one of these are read by the
+# first look; any other outline takes the full search.
+CARD_SHAPES = (CARD_ASPECT, 1.55)
 PILE_OUTLINE = 1.2  # an unread outline this much wider than the cards read is several cards
 HALF_ROUND_NEAR = 0.6  # card widths: see _half_round_twins
 DIAGONAL_INDEX_NEAR = 0.1  # card widths: see _deduplicate
@@ -599,11 +604,12 @@ def _rank_ink(frame: np.ndarray, todo: list[tuple[CornerCandidate, float]]) -> n
 
 
 def _card_shaped(quads: list[Quad]) -> bool:
-    """Whether every quad has a card's proportions and the size of the others: the
-    outline of two cards fanned askew may be four-sided and card-sized, but it is longer
-    or wider than one card (and its card edges cross it askew, which the pile check
-    does not see)."""
-    if any(abs(q.long_side / q.short_side / CARD_ASPECT - 1.0) > SHAPE_TOLERANCE for q in quads):
+    """Whether every quad has the proportions of one of ``CARD_SHAPES`` (the same for
+    all: one deck is in play) and the size of the others: the outline of two cards
+    fanned askew may be four-sided and card-sized, but it is longer or wider than one
+    card (and its card edges cross it askew, which the pile check does not see)."""
+    if not any(all(abs(q.long_side / q.short_side / shape - 1.0) <= SHAPE_TOLERANCE for q in quads)
+               for shape in CARD_SHAPES):
         return False
     short = float(np.median([q.short_side for q in quads]))
     long_ = float(np.median([q.long_side for q in quads]))

@@ -1366,3 +1366,21 @@ def test_a_real_bridge_size_decks_court_cards_are_read_on_a_light_table(shared_d
     courts = [t for t in scene.truth.readable() if t.card is not None and t.card.rank >= 11]
     assert courts and not any(d[:1] in "JQK" for d in score.details), score.details
     assert score.phantoms == 0
+
+
+def test_separate_bridge_size_cards_are_read_by_the_first_look(bridge_deck: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    # A bridge-size deck (1.55 long for 1 wide) is as common at a Dutch or German table
+    # as a poker-size one: its plain frames must not all take the full search (ten
+    # times dearer), which runs only when the first look leaves something unexplained.
+    import vision.recognize
+    from vision.faces import DeckDesign
+
+    def no_full_search(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the full search ran")
+
+    monkeypatch.setattr(vision.recognize, "find_regions", no_full_search)
+    cards = [PlacedCard(Card.parse(c), x, y, a) for c, x, y, a in LAYOUT]
+    frame, _ = render_table(cards, seed=1, table="light_wood", camera=Camera((1280, 720), 2.2),
+                            design=DeckDesign(photos=str(bridge_deck)), effects=Effects(noise=2, jpeg_quality=90))
+    assert sorted(str(d.card) for d in identify_cards(frame)) == sorted(c for c, *_ in LAYOUT)

@@ -8,6 +8,7 @@ import pytest
 
 from engine.cards import Card, Rank
 from vision.faces import BACK_PATTERNS, INDEX_H, INDEX_W, DeckDesign, card_back, card_face
+from tests.vision.conftest import write_card_photos
 from vision.photo_deck import PhotoDeckError, photo_deck
 from vision.synth import (LIGHT_TABLES, TABLES, Camera, Effects, HandPose, PlacedCard, played_row_scene, random_scene,
                           render_table, table_photo_scene)
@@ -92,19 +93,8 @@ def test_piquet_scenes_hold_only_piquet_cards() -> None:
 # -- a deck printed from photos ------------------------------------------------------------
 
 
-def _photo_folder(tmp_path: Path, cards: list[str], size: tuple[int, int] = (228, 352)) -> Path:
-    """Cut-out card photos as a user would hand them to ``teach``: bridge-size, named by
-    their card, with a rim of the blue cloth they were photographed on."""
-    import cv2
-
-    folder = tmp_path / "deck"
-    folder.mkdir()
-    for name in cards:
-        card = Card.parse(name)
-        photo = cv2.resize(card_face(card), size, interpolation=cv2.INTER_AREA)
-        photo[:2], photo[-2:], photo[:, :2], photo[:, -2:] = (120, 90, 70), (120, 90, 70), (120, 90, 70), (120, 90, 70)
-        label = name[:-1].replace("T", "10") + name[-1].lower()
-        cv2.imwrite(str(folder / f"{label}.jpg"), photo)
+def _photo_folder(tmp_path: Path, cards: list[str]) -> Path:
+    folder = write_card_photos(tmp_path / "deck", cards)
     (folder / "LICENSE").write_text("not a photo")
     return folder
 
