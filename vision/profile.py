@@ -21,6 +21,10 @@ from engine.cards import Card
 from engine.errors import CardSyntaxError
 from vision.detect import find_regions
 from vision.faces import CARD_H, CARD_W, INDEX_H, INDEX_W
+
+# The longest card straightened at its own shape (long side over short): a bridge-size
+# card is 1.55.
+LONGEST_CARD = 1.6
 from vision.glyphs import normalise_glyph, topology
 from vision.imagefile import IMAGE_SUFFIXES, read_image, why_unreadable
 from vision.index_reader import GlyphTemplates, extract_glyphs
@@ -65,12 +69,21 @@ def card_image(photo: np.ndarray) -> np.ndarray:
         # Of the two upright readings keep the one whose top-left is nearest the photo's.
         if np.linalg.norm(c[2]) < np.linalg.norm(c[0]):
             c = np.roll(c, -2, axis=0)
-        src = np.array([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]], np.float32)
+        height = _canonical_height(float(np.linalg.norm(c[3] - c[0]) + np.linalg.norm(c[2] - c[1])) /
+                                   float(np.linalg.norm(c[1] - c[0]) + np.linalg.norm(c[2] - c[3])))
+        src = np.array([[0, 0], [CARD_W, 0], [CARD_W, height], [0, height]], np.float32)
         m = cv2.getPerspectiveTransform(c.astype(np.float32), src)
-        return cv2.warpPerspective(photo, m, (CARD_W, CARD_H))
+        return cv2.warpPerspective(photo, m, (CARD_W, height))
     if w > h:
         photo = cv2.rotate(photo, cv2.ROTATE_90_CLOCKWISE)
-    return cv2.resize(photo, (CARD_W, CARD_H), interpolation=cv2.INTER_AREA)
+    return cv2.resize(photo, (CARD_W, _canonical_height(max(h, w) / min(h, w))), interpolation=cv2.INTER_AREA)
+
+
+def _canonical_height(aspect: float) -> int:
+    """A straightened card ``CARD_W`` wide keeps its own proportions (a bridge-size card
+    is longer than a poker-size one; its index is printed as on a poker-size card of its
+    width, and is read so at a corner), within poker-size and LONGEST_CARD."""
+    return int(round(CARD_W * min(max(aspect, CARD_H / CARD_W), LONGEST_CARD)))
 
 
 @dataclass

@@ -233,3 +233,30 @@ def test_a_grey_photo_is_read_with_a_warning_about_its_suits(table_photo: Path, 
     assert ranks == [["8", "Q"], ["8", "Q"]]  # the ranks read all the same
     assert len(err.strip().splitlines()) == 1
     assert "grey.png" in err and "without colour" in err
+
+
+def test_teaching_a_bridge_size_deck_keeps_its_index_letters_shape(tmp_path: Path) -> None:
+    # A bridge-size card is longer than a poker-size one, its index printed the same: the
+    # letters taught from its photos must be the letters a corner reading sees, not
+    # squashed into a poker-size card's length.
+    from vision.profile import card_image, teach as teach_profile
+
+    poker, bridge = tmp_path / "poker", tmp_path / "bridge"
+    poker.mkdir()
+    bridge.mkdir()
+    for name in ("KS", "QH", "7D", "AC"):
+        face = card_face(Card.parse(name))
+        middle = face.shape[0] // 2
+        longer = np.vstack([face[:middle], np.repeat(face[middle:middle + 1], 40, axis=0), face[middle:]])
+        label = name[0] + name[1].lower()
+        cv2.imwrite(str(poker / f"{label}.png"), cv2.resize(face, (200, 280), interpolation=cv2.INTER_AREA))
+        cv2.imwrite(str(bridge / f"{label}.png"), cv2.resize(longer, (200, 312), interpolation=cv2.INTER_AREA))
+    assert card_image(cv2.imread(str(bridge / "Ks.png"))).shape[0] > 1.5 * 250
+
+    def letter_shapes(deck: Path) -> list[float]:
+        taught = teach_profile(deck, str(tmp_path / "profiles" / deck.name))
+        data = np.load(taught.path / "glyphs.npz")
+        return [data[k].shape[0] / data[k].shape[1] for k in sorted(data.files) if k.startswith("rank_")]
+
+    for tall_poker, tall_bridge in zip(letter_shapes(poker), letter_shapes(bridge)):
+        assert abs(tall_bridge / tall_poker - 1.0) < 0.05
