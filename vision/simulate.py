@@ -15,6 +15,7 @@ import numpy as np
 
 from engine.cards import FULL_DECK, PIQUET_DECK, Card
 from vision.calibration import TableCalibration, seat_anchors
+from vision.faces import DeckDesign
 from vision.synth import TABLES, Camera, Effects, HandPose, PlacedCard, project, random_design, render_table
 
 SEAT_DISTANCE_MM = 105.0  # from the table centre to a played card
@@ -37,6 +38,9 @@ class SimulatedDeal:
     settle_frames: int = 4
     gone_frames: int = 6
     plays: list[Play] = field(default_factory=list)
+    # The deck the cards are printed from (a photographed one: ``DeckDesign(photos=DIR)``);
+    # None: the project's drawn faces in a random font. The deal is the same either way.
+    deck_design: DeckDesign | None = None
 
     def __post_init__(self) -> None:
         rng = np.random.default_rng(self.seed)
@@ -44,7 +48,8 @@ class SimulatedDeal:
         rng.shuffle(cards)
         self._rng = rng
         self.table = str(rng.choice(TABLES[:4]))
-        self.design = random_design(rng, "en")
+        drawn = random_design(rng, "en")
+        self.design = self.deck_design or drawn
         self.camera = Camera(self.size, self.size[0] / 1280 * float(rng.uniform(1.3, 1.5)),
                              float(rng.uniform(-6, 6)), float(rng.uniform(0, 0.6)), int(rng.integers(1, 1 << 30)))
         self.effects = Effects(light_gradient=float(rng.uniform(0, 0.4)), blur=0.5)

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 
 from engine.cards import Card
@@ -206,3 +208,13 @@ def test_a_card_glimpsed_under_a_hand_long_before_the_trick_is_gathered_is_not_p
     for _ in range(5):
         events += tr.observe([])
     assert [str(e.card) for e in events if e.kind == "card_placed"] == ["AS"]
+
+
+def test_a_deal_printed_from_a_photographed_deck_is_the_same_deal(bridge_deck: Path) -> None:
+    from vision.faces import DeckDesign
+    from vision.simulate import SimulatedDeal
+
+    drawn, photographed = SimulatedDeal(2001), SimulatedDeal(2001, deck_design=DeckDesign(photos=str(bridge_deck)))
+    assert [(p.card, p.seat) for p in drawn.plays] == [(p.card, p.seat) for p in photographed.plays]
+    assert photographed.design.photos == str(bridge_deck) and not drawn.design.photos
+    assert (drawn.table, drawn.camera) == (photographed.table, photographed.camera)
