@@ -49,7 +49,7 @@ _INK_THRESHOLD = np.array([max(MIN_CONTRAST, 3 * p // 10) if p > MIN_PAPER else 
 
 
 def index_corners(frame: np.ndarray, card_w: float = 0.0, gray: np.ndarray | None = None,
-                  edgeless: list[CornerCandidate] | None = None) -> list[CornerCandidate]:
+                  edgeless: list[CornerCandidate] | None = None, thin_lines_out: bool = False) -> list[CornerCandidate]:
     """Card corners implied by rank-and-pip pairs of ink in a BGR frame (frame pixels).
 
     ``card_w``: the card width found elsewhere in the frame (0 when unknown); letters
@@ -86,6 +86,10 @@ def index_corners(frame: np.ndarray, card_w: float = 0.0, gray: np.ndarray | Non
     # MIN_PAPER; one threshold per paper level (a table lookup: whole-frame numpy
     # comparisons cost milliseconds). For integers, 10 c > 3 p is c > floor(3 p / 10).
     ink = cv2.compare(contrast, cv2.LUT(paper, _INK_THRESHOLD), cv2.CMP_GT)
+    if thin_lines_out:
+        # A court card's frame line a pixel wide joins its index pip to the picture's:
+        # opened by a 2x2 square, the line goes and the letter and pip stay.
+        ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
     try:
         n, labels, stats, centroids = cv2.connectedComponentsWithStats(ink, connectivity=8, ltype=cv2.CV_16U)
     except cv2.error:

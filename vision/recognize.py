@@ -805,6 +805,11 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
         for c in index_corners(frame, 0.0, gray, []):
             if not any(np.linalg.norm(c.point - o.point) < 0.1 * read_size for o in found_idx):
                 found_idx.append(c)
+    # And with thin lines opened out of the ink (a court card's frame joined to its pip).
+    near = read_size or card_w or 60.0
+    for c in index_corners(frame, read_size, gray, [], thin_lines_out=True):
+        if not any(np.linalg.norm(c.point - o.point) < 0.1 * near for o in found_idx):
+            found_idx.append(c)
     extra: set[int] = set()  # todo entries of indices found at their own size only
     for place, c in enumerate(found_idx):
         probe = Detection(None, 0.0, _corner_card(c, c.card_w), partial=True)

@@ -1384,3 +1384,30 @@ def test_separate_bridge_size_cards_are_read_by_the_first_look(bridge_deck: Path
     frame, _ = render_table(cards, seed=1, table="light_wood", camera=Camera((1280, 720), 2.2),
                             design=DeckDesign(photos=str(bridge_deck)), effects=Effects(noise=2, jpeg_quality=90))
     assert sorted(str(d.card) for d in identify_cards(frame)) == sorted(c for c, *_ in LAYOUT)
+
+
+@pytest.mark.parametrize("seed,card", [(26, "JH"), (190, "QS")])
+def test_a_played_rows_card_is_found_by_its_index_with_thin_lines_opened_out(seed: int, card: str) -> None:
+    # Development rows laid as played: a card's index shows beside the next card, but
+    # the ink finder pairs its letter and pip only once lines a pixel wide (a picture's
+    # frame, a card's edge) are opened out of the ink.
+    from vision.evaluate import score_scene
+    from vision.synth import played_row_scene
+
+    scene = played_row_scene(seed)
+    found = identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style)
+    assert card in {str(d.card) for d in found}
+    assert score_scene(found, scene.truth).phantoms == 0
+
+
+def test_a_real_court_card_in_a_pair_is_found_by_its_index(shared_datasets: Path) -> None:
+    # Development photo 39 of the real-deck probe: a bidly QC whose index pip the frame
+    # line joins to the picture's pip.
+    from vision.evaluate import score_scene
+    from vision.faces import DeckDesign
+    from vision.synth import table_photo_scene
+
+    scene = table_photo_scene(39, DeckDesign(photos=str(shared_datasets / "bidly-single-cards"),
+                                              back_pattern="scrollwork"))
+    score = score_scene(identify_cards(scene.frame, deck=scene.deck, style="en"), scene.truth)
+    assert not any(d.startswith("QC") for d in score.details) and score.phantoms == 0, score.details
