@@ -49,14 +49,19 @@ _INK_THRESHOLD = np.array([max(MIN_CONTRAST, 3 * p // 10) if p > MIN_PAPER else 
 
 
 def index_corners(frame: np.ndarray, card_w: float = 0.0, gray: np.ndarray | None = None,
-                  edgeless: list[CornerCandidate] | None = None, thin_lines_out: bool = False) -> list[CornerCandidate]:
+                  edgeless: list[CornerCandidate] | None = None,
+                  thin_lines_out: list[CornerCandidate] | None = None) -> list[CornerCandidate]:
     """Card corners implied by rank-and-pip pairs of ink in a BGR frame (frame pixels).
 
     ``card_w``: the card width found elsewhere in the frame (0 when unknown); letters
     whose size does not fit it are passed over. ``gray``: the frame in grey, when the
     caller has it already. ``edgeless``: when given, the pairs where no card edge shows
     beside them go there (a card on a table as pale as itself, or cut by the frame's
-    border, shows none; nor does ink in a card's middle)."""
+    border, shows none; nor does ink in a card's middle). ``thin_lines_out``: when
+    given, the pairs (with a card edge beside them) found in the same ink once lines a
+    pixel wide are opened out of it go there: a court card's frame line that wide joins
+    its index pip to the picture's, and opened by a 2x2 square the line goes and the
+    letter and pip stay."""
     h, w = frame.shape[:2]
     if card_w > 0:
         lo, hi = 0.55 * RANK_HEIGHT * card_w, 1.5 * RANK_HEIGHT * card_w
@@ -86,10 +91,18 @@ def index_corners(frame: np.ndarray, card_w: float = 0.0, gray: np.ndarray | Non
     # MIN_PAPER; one threshold per paper level (a table lookup: whole-frame numpy
     # comparisons cost milliseconds). For integers, 10 c > 3 p is c > floor(3 p / 10).
     ink = cv2.compare(contrast, cv2.LUT(paper, _INK_THRESHOLD), cv2.CMP_GT)
-    if thin_lines_out:
-        # A court card's frame line a pixel wide joins its index pip to the picture's:
-        # opened by a 2x2 square, the line goes and the letter and pip stay.
-        ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    if gray is None:
+        gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+    if thin_lines_out is not None:
+        opened = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+        thin_lines_out.extend(_pairs_in(opened, card_w, lo, hi, gray, None))
+    return _pairs_in(ink, card_w, lo, hi, gray, edgeless)
+
+
+def _pairs_in(ink: np.ndarray, card_w: float, lo: float, hi: float, gray: np.ndarray,
+              edgeless: list[CornerCandidate] | None) -> list[CornerCandidate]:
+    """``index_corners`` of an ink mask already made (``lo``, ``hi``: the letter sizes
+    looked for)."""
     try:
         n, labels, stats, centroids = cv2.connectedComponentsWithStats(ink, connectivity=8, ltype=cv2.CV_16U)
     except cv2.error:
@@ -107,8 +120,6 @@ def index_corners(frame: np.ndarray, card_w: float = 0.0, gray: np.ndarray | Non
     cen = centroids[1:][idx]
     sz = size[idx]
     ar = area[idx]
-    if gray is None:
-        gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
     out: list[CornerCandidate] = []
     for i in _with_pip(cen, sz, ar, np.flatnonzero(sz >= lo)):
         d = cen - cen[i]
