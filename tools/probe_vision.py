@@ -25,6 +25,7 @@ import cv2
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from vision.bench import shared_dir  # noqa: E402
+from vision.evaluate import BoxLabel  # noqa: E402
 
 
 def _scene_score(job: tuple[str, int, str, str, str]) -> tuple[int, int, int, int, int, int, list[str]]:
@@ -53,14 +54,12 @@ def _scene_score(job: tuple[str, int, str, str, str]) -> tuple[int, int, int, in
             [f"{seed}: {d}" for d in s.details] + ([f"{seed}: backs {backs_found}/{backs}"] if backs else []))
 
 
-def _edje_score(job: tuple[str, str]) -> tuple[int, int, int, list[str]]:
-    from vision.evaluate import box_iou, detection_box, read_edje_labels, score_boxes
+def _edje_score(job: tuple[str, str, list[BoxLabel]]) -> tuple[int, int, int, list[str]]:
+    from vision.evaluate import box_iou, detection_box, score_boxes
     from vision.recognize import identify_cards
 
-    split, name = job
-    root = shared_dir() / "datasets" / "edje-tf-cards"
-    labels = read_edje_labels(str(root / f"{split}_labels.csv"))[name]
-    frame = cv2.imread(str(root / split / name))
+    split, name, labels = job
+    frame = cv2.imread(str(shared_dir() / "datasets" / "edje-tf-cards" / split / name))
     if frame is None:
         return 0, len(labels), 0, [f"{name}: unreadable"]
     dets = identify_cards(frame, deck=52)
@@ -101,9 +100,9 @@ def main() -> int:
             from vision.evaluate import read_edje_labels
 
             root = shared_dir() / "datasets" / "edje-tf-cards"
-            names = sorted(read_edje_labels(str(root / f"{args.range}_labels.csv")))
+            labels = read_edje_labels(str(root / f"{args.range}_labels.csv"))
             found = total = extra = 0
-            for f, t, x, d in pool.imap(_edje_score, [(args.range, n) for n in names]):
+            for f, t, x, d in pool.imap(_edje_score, [(args.range, n, labels[n]) for n in sorted(labels)]):
                 found, total, extra = found + f, total + t, extra + x
                 details += d
             print(f"edje {args.range}: {found}/{total} found with the right rank, {extra} matching no label "

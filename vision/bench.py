@@ -130,7 +130,6 @@ def bench_other_backs(n: int) -> None:
 def bench_photo_deck(photos: Path, n: int) -> None:
     """Real print on light tables: a photographed bridge-size deck (the folder ``teach``
     takes) laid on rendered tables, read without a profile."""
-    from vision.faces import DeckDesign
     from vision.synth import table_photo_scene
 
     design = DeckDesign(photos=str(photos), back_pattern="scrollwork")
@@ -284,8 +283,6 @@ def bench_speed(frames: int) -> None:
     # camera sees them (1.4 px/mm) and from nearer (2.2 px/mm, cards 125 pixels wide).
     bidly = shared_dir() / "datasets" / "bidly-single-cards"
     if bidly.is_dir():
-        from vision.faces import DeckDesign
-
         for px_per_mm in (1.4, 2.2):
             real, _ = render_table(cards, seed=1, table="light_wood", camera=Camera((1280, 720), px_per_mm),
                                    design=DeckDesign(photos=str(bidly)),

@@ -23,6 +23,7 @@ import numpy as np
 from engine.cards import Card
 from vision.faces import CARD_W
 from vision.imagefile import IMAGE_SUFFIXES, read_image
+from vision.profile import card_from_filename
 
 # Pixels cut from each side of a photo: a cut-out card photo keeps a pixel or two of
 # whatever it lay on along its edges (the bidly photos: their blue cloth).
@@ -53,12 +54,6 @@ class PhotoDeck:
             raise PhotoDeckError(f"{self.directory}: no photo of {card}") from None
 
 
-def _card_of(path: Path) -> Card | None:
-    from vision.profile import card_from_filename
-
-    return card_from_filename(path)
-
-
 @functools.lru_cache(maxsize=4)
 def photo_deck(directory: str) -> PhotoDeck:
     """The deck photographed in ``directory`` (read once per process)."""
@@ -69,7 +64,7 @@ def photo_deck(directory: str) -> PhotoDeck:
     for path in sorted(folder.iterdir()):
         if path.suffix.lower() not in IMAGE_SUFFIXES:
             continue
-        card = _card_of(path)
+        card = card_from_filename(path)
         image = read_image(str(path)) if card is not None else None
         if card is None or image is None or min(image.shape[:2]) <= 4 * RIM:
             continue

@@ -21,13 +21,13 @@ from engine.cards import Card
 from engine.errors import CardSyntaxError
 from vision.detect import find_regions
 from vision.faces import CARD_H, CARD_W, INDEX_H, INDEX_W
+from vision.glyphs import normalise_glyph, topology
+from vision.imagefile import IMAGE_SUFFIXES, read_image, why_unreadable
+from vision.index_reader import GlyphTemplates, extract_glyphs
 
 # The longest card straightened at its own shape (long side over short): a bridge-size
 # card is 1.55.
 LONGEST_CARD = 1.6
-from vision.glyphs import normalise_glyph, topology
-from vision.imagefile import IMAGE_SUFFIXES, read_image, why_unreadable
-from vision.index_reader import GlyphTemplates, extract_glyphs
 
 
 class ProfileError(Exception):
