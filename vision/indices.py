@@ -42,6 +42,11 @@ PIP_SMALLER: Final = 0.85
 # than its solid club's.
 PIP_AREA: Final = 2.0
 ROUND_PIECE: Final = 0.25  # a piece's elongation (moments' spread / trace) below which it has no long axis
+MAX_MERGED: Final = 24  # letters offered with a pip joined to a picture (see _merged_pips)
+# The least ink of the piece a letter's pip is joined to, against the letter's: a pip
+# holds at most PIP_AREA times a letter's ink, a picture far more.
+MERGED_PIECE: Final = 4 * PIP_AREA
+_MERGED_TURNS: Final = tuple(math.radians(a) for a in (0, 6, -6, 12, -12, 18, -18))
 MAX_JOINED: Final = 80  # long pieces looked at for a rank and pip joined
 WAIST_BINS: Final = 10  # slices along a long piece, to find where it is pinched
 # Per paper level (the darkest channel's local maximum): the contrast ink must exceed.
@@ -50,18 +55,20 @@ _INK_THRESHOLD = np.array([max(MIN_CONTRAST, 3 * p // 10) if p > MIN_PAPER else 
 
 def index_corners(frame: np.ndarray, card_w: float = 0.0, gray: np.ndarray | None = None,
                   edgeless: list[CornerCandidate] | None = None,
-                  thin_lines_out: list[CornerCandidate] | None = None) -> list[CornerCandidate]:
+                  court_out: list[CornerCandidate] | None = None) -> list[CornerCandidate]:
     """Card corners implied by rank-and-pip pairs of ink in a BGR frame (frame pixels).
 
     ``card_w``: the card width found elsewhere in the frame (0 when unknown); letters
     whose size does not fit it are passed over. ``gray``: the frame in grey, when the
     caller has it already. ``edgeless``: when given, the pairs where no card edge shows
     beside them go there (a card on a table as pale as itself, or cut by the frame's
-    border, shows none; nor does ink in a card's middle). ``thin_lines_out``: when
-    given, the pairs (with a card edge beside them) found in the same ink once lines a
-    pixel wide are opened out of it go there: a court card's frame line that wide joins
-    its index pip to the picture's, and opened by a 2x2 square the line goes and the
-    letter and pip stay."""
+    border, shows none; nor does ink in a card's middle). ``court_out``: when
+    given, two kinds of corners (with a card edge beside them) that a court card's
+    picture frame hides from the pairs go there, for the caller to count only when read
+    sure: the pairs found in the same ink once lines a pixel wide are opened out of it
+    (a frame line that wide joins the index pip to the picture's; opened by a 2x2 square
+    the line goes and the letter and pip stay), and, when ``card_w`` is known, letters
+    whose pip is joined to the picture by a wider line (``_merged_pips``)."""
     h, w = frame.shape[:2]
     if card_w > 0:
         lo, hi = 0.55 * RANK_HEIGHT * card_w, 1.5 * RANK_HEIGHT * card_w
@@ -93,16 +100,18 @@ def index_corners(frame: np.ndarray, card_w: float = 0.0, gray: np.ndarray | Non
     ink = cv2.compare(contrast, cv2.LUT(paper, _INK_THRESHOLD), cv2.CMP_GT)
     if gray is None:
         gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
-    if thin_lines_out is not None:
+    if court_out is not None:
         opened = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
-        thin_lines_out.extend(_pairs_in(opened, card_w, lo, hi, gray, None))
-    return _pairs_in(ink, card_w, lo, hi, gray, edgeless)
+        court_out.extend(_pairs_in(opened, card_w, lo, hi, gray, None))
+    return _pairs_in(ink, card_w, lo, hi, gray, edgeless, court_out if card_w > 0 else None)
 
 
 def _pairs_in(ink: np.ndarray, card_w: float, lo: float, hi: float, gray: np.ndarray,
-              edgeless: list[CornerCandidate] | None) -> list[CornerCandidate]:
+              edgeless: list[CornerCandidate] | None,
+              merged_out: list[CornerCandidate] | None = None) -> list[CornerCandidate]:
     """``index_corners`` of an ink mask already made (``lo``, ``hi``: the letter sizes
-    looked for)."""
+    looked for). ``merged_out``: when given, the corners of letters whose pip is part of
+    a far larger piece go there (see ``_merged_pips``)."""
     try:
         n, labels, stats, centroids = cv2.connectedComponentsWithStats(ink, connectivity=8, ltype=cv2.CV_16U)
     except cv2.error:
@@ -121,7 +130,9 @@ def _pairs_in(ink: np.ndarray, card_w: float, lo: float, hi: float, gray: np.nda
     sz = size[idx]
     ar = area[idx]
     out: list[CornerCandidate] = []
+    offered: set[int] = set()  # letters that offered a corner
     for i in _with_pip(cen, sz, ar, np.flatnonzero(sz >= lo)):
+        before = len(out) + (len(edgeless) if edgeless is not None else 0)
         d = cen - cen[i]
         dist = np.hypot(d[:, 0], d[:, 1])
         # The pip: clearly smaller than the letter (centre pips are all one size), about
@@ -178,6 +189,11 @@ def _pairs_in(ink: np.ndarray, card_w: float, lo: float, hi: float, gray: np.nda
                 _offer(rank_centre, down, letter, cen[j], card_w, gray, out, edgeless)
                 if len(out) >= MAX_CANDIDATES:
                     return out
+        if len(out) + (len(edgeless) if edgeless is not None else 0) > before:
+            offered.add(i)
+    if merged_out is not None:
+        letters = [i for i in np.flatnonzero((sz >= lo) & (sz <= hi)).tolist() if i not in offered]
+        _merged_pips(labels, stats, idx, letters, card_w, gray, merged_out)
     # A rank and its pip that blur joined into one piece (a J over its pip on a small
     # photo): long, narrow and pinched where they meet. Either end may be the rank.
     joined = np.flatnonzero((size >= 1.5 * lo) & (size <= 2.0 * hi) & (fill > 0.2) & (area >= 20))
@@ -192,6 +208,53 @@ def _pairs_in(ink: np.ndarray, card_w: float, lo: float, hi: float, gray: np.nda
         if len(out) >= MAX_CANDIDATES:
             return out
     return out
+
+
+def _merged_pips(labels: np.ndarray, stats: np.ndarray, idx: np.ndarray, letters: list[int], card_w: float,
+                 gray: np.ndarray, out: list[CornerCandidate]) -> None:
+    """Corners of upright letters (``letters``: indices into ``idx``, the pieces' labels
+    less one) with no pip of their own beside them, where one end of the letter's long
+    axis, a pip's distance on, holds ink of a piece far larger than a pip and the other
+    end paper: a court card whose picture frame runs so close to its index that the ink
+    joins the index pip to the picture (a bridge-size deck at camera size). For a known
+    card width ``card_w`` only: a lone letter says little, and the deck's size rules
+    out most letters of art and print."""
+    h, w = labels.shape
+    found = 0
+    for i in letters:
+        label = int(idx[i]) + 1
+        axis = _long_axis(labels, stats, label)
+        if axis is None:
+            continue
+        letter = _extent(labels, stats, label, axis)
+        x, y, bw, bh, area = (int(v) for v in stats[label])
+        centre = np.array([x + bw / 2, y + bh / 2])
+        card = letter / RANK_HEIGHT
+        if not 0.8 * card_w < card < 1.25 * card_w:
+            continue  # not this deck's letter
+        reach = PIP_DISTANCE * card_w
+        ends = []
+        for sign in (1.0, -1.0):
+            px, py = (centre + sign * reach * axis).round().astype(int)
+            if not (0 <= px < w and 0 <= py < h):
+                ends.append(-1)
+                continue
+            other = int(labels[py, px])
+            ends.append(0 if other == 0 else (int(stats[other, 4]) if other != label else -1))
+        for sign, here, there in ((1.0, ends[0], ends[1]), (-1.0, ends[1], ends[0])):
+            if there == 0 and here > MERGED_PIECE * area:
+                # A letter's long axis is no sure "down" (a J's hook tilts it): the
+                # nearest turn about it with a card edge beside the corner it implies.
+                for turn in _MERGED_TURNS:
+                    cos, sin = math.cos(turn), math.sin(turn)
+                    down = sign * np.array([cos * axis[0] - sin * axis[1], sin * axis[0] + cos * axis[1]])
+                    before = len(out)
+                    _offer(centre, down, letter, centre + reach * down, card_w, gray, out, None)
+                    if len(out) > before:
+                        found += 1
+                        break
+        if found >= MAX_MERGED:
+            return
 
 
 def _offer(rank_centre: np.ndarray, down: np.ndarray, letter: float, pip_centre: np.ndarray, card_w: float,

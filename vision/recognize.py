@@ -795,8 +795,8 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
     edgeless: list[CornerCandidate] = []
     other_index: set[int] = set()  # todo entries at a whole card's other index corner
     own_index: set[int] = set()  # todo entries at the index a whole card read unsure was read at
-    thin_lines_out: list[CornerCandidate] = []
-    found_idx = index_corners(frame, read_size, gray, edgeless, thin_lines_out)
+    court_out: list[CornerCandidate] = []
+    found_idx = index_corners(frame, read_size, gray, edgeless, court_out)
     # Looked for at no set size too: a tilted camera makes a card at the frame's near side
     # a fifth wider than one read whole at its far side (its letter is then too tall for
     # that size), and the paper level under an index, taken over a smaller window, may
@@ -806,9 +806,10 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
         for c in index_corners(frame, 0.0, gray, []):
             if not any(np.linalg.norm(c.point - o.point) < 0.1 * read_size for o in found_idx):
                 found_idx.append(c)
-    # And with thin lines opened out of the ink (a court card's frame joined to its pip).
+    # And the corners a court card's picture frame hid from the pairs (its line joined
+    # to the index pip): found so, an index counts when it reads sure.
     near = read_size or card_w or 60.0
-    for c in thin_lines_out:
+    for c in court_out:
         if not any(np.linalg.norm(c.point - o.point) < 0.1 * near for o in found_idx):
             found_idx.append(c)
     extra: set[int] = set()  # todo entries of indices found at their own size only
