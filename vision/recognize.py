@@ -19,6 +19,7 @@ import numpy as np
 from engine.cards import Card, Rank
 from vision.detect import (CARD_ASPECT, CornerCandidate, Quad, WholeCards, _card_width, _inside, _iou_quads,
                            _offset_quad, find_regions, find_whole_cards, one_card)
+from vision.corner_fit import fit_corner
 from vision.indices import index_corners
 from vision.faces import CARD_H, CARD_W, INDEX_H, INDEX_W, suit_is_red
 from vision.glyph_net import reader_nets
@@ -31,6 +32,10 @@ LARGEST_FRAME = 1280  # pixels on the long side: the camera's frames, and every 
 SURE_READING = 0.98
 CLEAR_INDEX = 0.999  # a whole card's index read this sure outweighs unsure readings of another value
 RANK_GLYPH_HEIGHT = 39  # canonical pixels: a rank's height on the project's faces (40) and on real decks (38-39)
+# A corner fitted to its card's edges (``corner_fit``) this far from where it was found
+# (card widths), or turned this much (degrees), is read again there.
+FIT_MOVES = 0.02
+FIT_TURNS = 2.0
 RANK_RESIZE = 0.05  # a corner whose rank says its card is this much off in width is read again
 GUESS_RESIZE = 0.15  # ... and one whose width was guessed from its own sides
 # A reading that overrides the back test: a back's lattice cut into ink has read as a
@@ -325,6 +330,38 @@ def _index_in_frame(corners: np.ndarray, shape: tuple[int, ...]) -> bool:
     slack = 0.1 * float(np.linalg.norm(corners[1] - corners[0]))
     return bool(box[:, 0].min() >= -slack and box[:, 1].min() >= -slack and box[:, 0].max() <= w - 1 + slack
                 and box[:, 1].max() <= h - 1 + slack)
+
+
+def _fitted_again(frame: np.ndarray, gray: np.ndarray, todo: list[tuple[CornerCandidate, float, Detection | None]],
+                  at: list[int], patches: list[tuple[np.ndarray, np.ndarray]], readings: list[IndexReading | None],
+                  below: list[float], templates: GlyphTemplates | None, deck: int, style: str) -> list[IndexReading | None]:
+    """The readings of the corners ``todo[at[k]]`` (index patch and card ``patches[k]``,
+    read as ``readings[k]``), each one read less than sure read again at the corner its
+    card's edges give (``corner_fit``), where that reads surer: ``todo`` and ``patches``
+    then hold the fitted corner."""
+    again: list[tuple[int, CornerCandidate]] = []
+    for k, (i, reading) in enumerate(zip(at, readings)):
+        if reading is None or reading.confidence >= below[k]:
+            continue
+        c, w, _ = todo[i]
+        fitted = fit_corner(gray, c.point, c.a, c.b, w)
+        if fitted is None or (np.hypot(*(fitted.point - c.point)) < FIT_MOVES * w and
+                              float(np.dot(fitted.across, c.a)) > math.cos(math.radians(FIT_TURNS))):
+            continue  # no edges, or the corner was about right
+        again.append((k, CornerCandidate(fitted.point, fitted.across, fitted.down, w, w * CARD_ASPECT, -1, w)))
+    if not again:
+        return readings
+    at_fit = [_corner_patch(frame, c, c.card_w) for _, c in again]
+    out = list(readings)
+    for (k, c), (patch, corners), reading in zip(again, at_fit, read_indexes([p for p, _ in at_fit], templates,
+                                                                            deck, style)):
+        old = out[k]
+        if reading is not None and old is not None and reading.confidence > old.confidence:
+            i = at[k]
+            todo[i] = (c, todo[i][1], todo[i][2])
+            patches[k] = (patch, corners)
+            out[k] = reading
+    return out
 
 
 def _rank_sized(frame: np.ndarray, c: CornerCandidate, card_w: float, patch: np.ndarray,
@@ -860,6 +897,15 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
     inked_at = [i for i, ink in enumerate(inked) if ink]
     patches = [_corner_patch(frame, todo[i][0], todo[i][1]) for i in inked_at]
     at_width = read_indexes([patch for patch, _ in patches], templates, deck, style)
+    # A corner read unsure, fitted to its card's two edges where they show, is read
+    # again there: an index found by its ink gives its corner a few pixels and degrees
+    # off, and a bridge-size court index cut so reads as another card or none.
+    # Only where the reading would not count: below the floor, or less than sure for an
+    # index found at its own size only. (A reading that counts already is left alone: a
+    # misread index, fitted, can read surer still. Nor is an index with no card edge beside
+    # it fitted: edges found near it are some other card's; played rows gained a phantom.)
+    fit_below = [0.0 if i >= sure_from else SURE_READING if i in extra else floor for i in inked_at]
+    at_width = _fitted_again(frame, gray, todo, inked_at, patches, at_width, fit_below, templates, deck, style)
     for i, (patch, corners), reading in zip(inked_at, patches, at_width):
         c, w, _ = todo[i]
         if reading is not None and reading.confidence < floor and i not in guessed:
