@@ -51,11 +51,20 @@ MAX_JOINED: Final = 80  # long pieces looked at for a rank and pip joined
 WAIST_BINS: Final = 10  # slices along a long piece, to find where it is pinched
 # Per paper level (the darkest channel's local maximum): the contrast ink must exceed.
 _INK_THRESHOLD = np.array([max(MIN_CONTRAST, 3 * p // 10) if p > MIN_PAPER else 255 for p in range(256)], np.uint8)
+# The same for pale print, at PALE_INK of the paper instead of 0.3.
+PALE_INK: Final = 0.22
+# A piece of such ink is a letter the usual cut broke when that cut kept a share of it
+# between these (a bidly 5: three specks, about half its ink; wood grain or a cloth's
+# weave just over the lower cut keeps next to none).
+BROKEN: Final = (0.25, 0.6)
+_PALE_THRESHOLD = np.array([max(MIN_CONTRAST, int(PALE_INK * p)) if p > MIN_PAPER else 255 for p in range(256)],
+                           np.uint8)
 
 
 def index_corners(frame: np.ndarray, card_w: float = 0.0, gray: np.ndarray | None = None,
                   edgeless: list[CornerCandidate] | None = None,
-                  court_out: list[CornerCandidate] | None = None) -> list[CornerCandidate]:
+                  court_out: list[CornerCandidate] | None = None,
+                  pale_out: list[CornerCandidate] | None = None) -> list[CornerCandidate]:
     """Card corners implied by rank-and-pip pairs of ink in a BGR frame (frame pixels).
 
     ``card_w``: the card width found elsewhere in the frame (0 when unknown); letters
@@ -68,7 +77,10 @@ def index_corners(frame: np.ndarray, card_w: float = 0.0, gray: np.ndarray | Non
     sure: the pairs found in the same ink once lines a pixel wide are opened out of it
     (a frame line that wide joins the index pip to the picture's; opened by a 2x2 square
     the line goes and the letter and pip stay), and, when ``card_w`` is known, letters
-    whose pip is joined to the picture by a wider line (``_merged_pips``)."""
+    whose pip is joined to the picture by a wider line (``_merged_pips``). ``pale_out``:
+    when given, the pairs (with a card edge beside them) found in ink cut at a lower
+    contrast (``PALE_INK``) go there: a light-weight rank (the bidly deck's thin red 5)
+    breaks into specks at the usual cut."""
     h, w = frame.shape[:2]
     if card_w > 0:
         lo, hi = 0.55 * RANK_HEIGHT * card_w, 1.5 * RANK_HEIGHT * card_w
@@ -103,15 +115,21 @@ def index_corners(frame: np.ndarray, card_w: float = 0.0, gray: np.ndarray | Non
     if court_out is not None:
         opened = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
         court_out.extend(_pairs_in(opened, card_w, lo, hi, gray, None))
+    if pale_out is not None:
+        pale = cv2.compare(contrast, cv2.LUT(paper, _PALE_THRESHOLD), cv2.CMP_GT)
+        pale_out.extend(_pairs_in(pale, card_w, lo, hi, gray, None, broken_in=ink))
     return _pairs_in(ink, card_w, lo, hi, gray, edgeless, court_out if card_w > 0 else None)
 
 
 def _pairs_in(ink: np.ndarray, card_w: float, lo: float, hi: float, gray: np.ndarray,
               edgeless: list[CornerCandidate] | None,
-              merged_out: list[CornerCandidate] | None = None) -> list[CornerCandidate]:
+              merged_out: list[CornerCandidate] | None = None,
+              broken_in: np.ndarray | None = None) -> list[CornerCandidate]:
     """``index_corners`` of an ink mask already made (``lo``, ``hi``: the letter sizes
     looked for). ``merged_out``: when given, the corners of letters whose pip is part of
-    a far larger piece go there (see ``_merged_pips``)."""
+    a far larger piece go there (see ``_merged_pips``). ``broken_in``: when given (the
+    ink at the usual cut, for a mask cut lower), only pieces that it holds a ``BROKEN``
+    share of are letters: the others gave their pairs there already, or are no print."""
     try:
         n, labels, stats, centroids = cv2.connectedComponentsWithStats(ink, connectivity=8, ltype=cv2.CV_16U)
     except cv2.error:
@@ -129,9 +147,13 @@ def _pairs_in(ink: np.ndarray, card_w: float, lo: float, hi: float, gray: np.nda
     cen = centroids[1:][idx]
     sz = size[idx]
     ar = area[idx]
+    letter_ok = np.ones(len(size), bool)  # per piece (label less one)
+    if broken_in is not None:
+        kept = np.bincount(labels[broken_in > 0], minlength=n)[1:]
+        letter_ok = (kept < BROKEN[1] * area) & (kept > BROKEN[0] * area)
     out: list[CornerCandidate] = []
     offered: set[int] = set()  # letters that offered a corner
-    for i in _with_pip(cen, sz, ar, np.flatnonzero(sz >= lo)):
+    for i in _with_pip(cen, sz, ar, np.flatnonzero((sz >= lo) & letter_ok[idx])):
         before = len(out) + (len(edgeless) if edgeless is not None else 0)
         d = cen - cen[i]
         dist = np.hypot(d[:, 0], d[:, 1])
@@ -192,8 +214,10 @@ def _pairs_in(ink: np.ndarray, card_w: float, lo: float, hi: float, gray: np.nda
         if len(out) + (len(edgeless) if edgeless is not None else 0) > before:
             offered.add(i)
     if merged_out is not None:
-        letters = [i for i in np.flatnonzero((sz >= lo) & (sz <= hi)).tolist() if i not in offered]
+        letters = [i for i in np.flatnonzero((sz >= lo) & (sz <= hi) & letter_ok[idx]).tolist() if i not in offered]
         _merged_pips(labels, stats, idx, letters, card_w, gray, merged_out)
+    if broken_in is not None:
+        return out  # (a letter broken at the usual cut is no blur-joined rank and pip)
     # A rank and its pip that blur joined into one piece (a J over its pip on a small
     # photo): long, narrow and pinched where they meet. Either end may be the rank.
     joined = np.flatnonzero((size >= 1.5 * lo) & (size <= 2.0 * hi) & (fill > 0.2) & (area >= 20))

@@ -833,7 +833,8 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
     other_index: set[int] = set()  # todo entries at a whole card's other index corner
     own_index: set[int] = set()  # todo entries at the index a whole card read unsure was read at
     court_out: list[CornerCandidate] = []
-    found_idx = index_corners(frame, read_size, gray, edgeless, court_out)
+    pale_out: list[CornerCandidate] = []
+    found_idx = index_corners(frame, read_size, gray, edgeless, court_out, pale_out)
     # Looked for at no set size too: a tilted camera makes a card at the frame's near side
     # a fifth wider than one read whole at its far side (its letter is then too tall for
     # that size), and the paper level under an index, taken over a smaller window, may
@@ -849,7 +850,14 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
     for c in court_out:
         if not any(np.linalg.norm(c.point - o.point) < 0.1 * near for o in found_idx):
             found_idx.append(c)
+    # And in ink cut at a lower contrast (a light-weight rank broke into specks): found so
+    # only, an index counts when it reads clearly (a book's print, found so, read 0.98).
+    pale_from = len(found_idx)
+    for c in pale_out:
+        if not any(np.linalg.norm(c.point - o.point) < 0.1 * near for o in found_idx):
+            found_idx.append(c)
     extra: set[int] = set()  # todo entries of indices found at their own size only
+    pale: set[int] = set()  # of those, the ones found in ink cut at a lower contrast only
     for place, c in enumerate(found_idx):
         probe = Detection(None, 0.0, _corner_card(c, c.card_w), partial=True)
         on = next((k for k in whole if not k.partial and k.card is not None and _index_inside(probe, k)), None)
@@ -868,6 +876,8 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
             other_index.add(len(todo))
         if place >= own_sized:
             extra.add(len(todo))
+        if place >= pale_from:
+            pale.add(len(todo))
         todo.append((c, c.card_w, on))
     # An index with no card edge beside it counts only when it reads sure, off every whole
     # card but a fanned row's (below).
@@ -960,7 +970,8 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
             continue
         if i in own_index:
             continue  # the card's own index read as another value: the card's reading stands
-        if (i >= sure_from or i in extra) and reading.confidence < SURE_READING:
+        if (i >= sure_from or i in extra) and reading.confidence < SURE_READING or (
+                i in pale and reading.confidence < CLEAR_INDEX):
             continue
         if i in guessed:
             resized = _sized_by_index(frame, c, w, patch, reading, templates, deck, style)

@@ -1461,3 +1461,19 @@ def test_a_real_court_card_read_unsure_at_its_index_is_read_again_at_its_edges_c
     score = score_scene(identify_cards(scene.frame, deck=scene.deck, style="en"), scene.truth)
     assert card in {str(t.card) for t in scene.truth.readable()}
     assert not any(d.startswith(card) or d.startswith(f"phantom {card}") for d in score.details), score.details
+
+
+@pytest.mark.parametrize("seed,cards", [(1, ["5D", "6H"]), (4, ["5H", "2H"])])
+def test_a_real_decks_thin_pale_rank_is_found_by_its_ink(shared_datasets: Path, seed: int, cards: list[str]) -> None:
+    # Development photos 1 and 4 of the real-deck probe: bidly number cards (a 5D and 6H,
+    # a 5H at the start of a row and a 2H on a 3H) whose thin red rank breaks into specks
+    # at the ink finder's usual cut; cut lower, the letter is whole and pairs with its pip.
+    from vision.evaluate import score_scene
+    from vision.faces import DeckDesign
+    from vision.synth import table_photo_scene
+
+    scene = table_photo_scene(seed, DeckDesign(photos=str(shared_datasets / "bidly-single-cards"),
+                                                back_pattern="scrollwork"))
+    score = score_scene(identify_cards(scene.frame, deck=scene.deck, style="en"), scene.truth)
+    assert set(cards) <= {str(t.card) for t in scene.truth.readable()}
+    assert not any(d.split(" ")[0] in cards or d.startswith("phantom") for d in score.details), score.details
