@@ -1350,6 +1350,20 @@ def test_a_tens_zero_alone_is_not_read_as_a_queen(seed: int) -> None:
     assert _four_index_cards(seed, ("TD", "TS", "TH")) == ["TD", "TH", "TS"]
 
 
+def _real_deck_photo(shared_datasets: Path, seed: int, style: str = "auto") -> tuple[set[str], SceneScore]:
+    """Development photo ``seed`` of the real-deck probe (the bidly photos printed on a
+    rendered light table, ``tools/probe_vision.py photo``): its readable cards, and how
+    ``identify_cards`` scored on it."""
+    from vision.evaluate import score_scene
+    from vision.faces import DeckDesign
+    from vision.synth import table_photo_scene
+
+    scene = table_photo_scene(seed, DeckDesign(photos=str(shared_datasets / "bidly-single-cards"),
+                                                back_pattern="scrollwork"))
+    score = score_scene(identify_cards(scene.frame, deck=scene.deck, style=style), scene.truth)
+    return {str(t.card) for t in scene.truth.readable()}, score
+
+
 @pytest.mark.parametrize("seed", [75, 97])
 def test_a_real_bridge_size_decks_court_cards_are_read_on_a_light_table(shared_datasets: Path, seed: int) -> None:
     # The bidly photos laid on rendered light tables (development scenes of the photo
@@ -1403,13 +1417,7 @@ def test_a_played_rows_card_is_found_by_its_index_with_thin_lines_opened_out(see
 def test_a_real_court_card_in_a_pair_is_found_by_its_index(shared_datasets: Path) -> None:
     # Development photo 39 of the real-deck probe: a bidly QC whose index pip the frame
     # line joins to the picture's pip.
-    from vision.evaluate import score_scene
-    from vision.faces import DeckDesign
-    from vision.synth import table_photo_scene
-
-    scene = table_photo_scene(39, DeckDesign(photos=str(shared_datasets / "bidly-single-cards"),
-                                              back_pattern="scrollwork"))
-    score = score_scene(identify_cards(scene.frame, deck=scene.deck, style="en"), scene.truth)
+    cards_there, score = _real_deck_photo(shared_datasets, 39, "en")
     assert not any(d.startswith("QC") for d in score.details) and score.phantoms == 0, score.details
 
 
@@ -1420,14 +1428,8 @@ def test_a_real_court_card_whose_index_pip_the_picture_joins_is_found_by_its_let
     # is as wide as the ink of the letters, so even with thin lines opened out the index
     # pip is part of the picture: the letter alone, with the picture's ink where its pip
     # belongs and paper the other way, gives the corner.
-    from vision.evaluate import score_scene
-    from vision.faces import DeckDesign
-    from vision.synth import table_photo_scene
-
-    scene = table_photo_scene(seed, DeckDesign(photos=str(shared_datasets / "bidly-single-cards"),
-                                                back_pattern="scrollwork"))
-    score = score_scene(identify_cards(scene.frame, deck=scene.deck, style="en"), scene.truth)
-    assert card in {str(t.card) for t in scene.truth.readable()}
+    cards_there, score = _real_deck_photo(shared_datasets, seed, "en")
+    assert card in cards_there
     assert not any(d.startswith(card) for d in score.details) and score.phantoms == 0, score.details
 
 
@@ -1435,13 +1437,7 @@ def test_a_lone_real_jack_with_no_outline_of_its_own_is_read_at_its_fitted_corne
     # Development photo 3: a bidly JC lying alone on beige, its white joined to the next
     # card's by a sliver (no outline of its own). Its letter gives the corner (above), 9
     # degrees off, read JC at 0.68; fitted to the card's edges it reads at 1.0.
-    from vision.evaluate import score_scene
-    from vision.faces import DeckDesign
-    from vision.synth import table_photo_scene
-
-    scene = table_photo_scene(3, DeckDesign(photos=str(shared_datasets / "bidly-single-cards"),
-                                             back_pattern="scrollwork"))
-    score = score_scene(identify_cards(scene.frame, deck=scene.deck, style="en"), scene.truth)
+    cards_there, score = _real_deck_photo(shared_datasets, 3, "en")
     assert score.details == [] and score.correct == score.expected
 
 
@@ -1452,14 +1448,8 @@ def test_a_real_court_card_read_unsure_at_its_index_is_read_again_at_its_edges_c
     # pixels and degrees off, and the bridge-size court index cut so read as nothing
     # sure enough to count (the QC as a QC at 0.62); at the corner where the card's two
     # edges cross it reads sure.
-    from vision.evaluate import score_scene
-    from vision.faces import DeckDesign
-    from vision.synth import table_photo_scene
-
-    scene = table_photo_scene(seed, DeckDesign(photos=str(shared_datasets / "bidly-single-cards"),
-                                                back_pattern="scrollwork"))
-    score = score_scene(identify_cards(scene.frame, deck=scene.deck, style="en"), scene.truth)
-    assert card in {str(t.card) for t in scene.truth.readable()}
+    cards_there, score = _real_deck_photo(shared_datasets, seed, "en")
+    assert card in cards_there
     assert not any(d.startswith(card) or d.startswith(f"phantom {card}") for d in score.details), score.details
 
 
@@ -1468,12 +1458,6 @@ def test_a_real_decks_thin_pale_rank_is_found_by_its_ink(shared_datasets: Path, 
     # Development photos 1 and 4 of the real-deck probe: bidly number cards (a 5D and 6H,
     # a 5H at the start of a row and a 2H on a 3H) whose thin red rank breaks into specks
     # at the ink finder's usual cut; cut lower, the letter is whole and pairs with its pip.
-    from vision.evaluate import score_scene
-    from vision.faces import DeckDesign
-    from vision.synth import table_photo_scene
-
-    scene = table_photo_scene(seed, DeckDesign(photos=str(shared_datasets / "bidly-single-cards"),
-                                                back_pattern="scrollwork"))
-    score = score_scene(identify_cards(scene.frame, deck=scene.deck, style="en"), scene.truth)
-    assert set(cards) <= {str(t.card) for t in scene.truth.readable()}
+    cards_there, score = _real_deck_photo(shared_datasets, seed, "en")
+    assert set(cards) <= cards_there
     assert not any(d.split(" ")[0] in cards or d.startswith("phantom") for d in score.details), score.details
