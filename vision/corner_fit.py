@@ -17,6 +17,8 @@ from typing import Final, NamedTuple
 import cv2
 import numpy as np
 
+from vision.indices import MARGIN_SPREAD  # the most a card's plain margin varies along an edge
+
 TURNS: Final = np.radians(np.arange(-10.0, 10.01, 2.0))  # turns of the long edge tried
 SQUARE_TURNS: Final = np.radians(np.arange(-4.0, 4.01, 1.0))  # ... and of the top edge, from square to it
 SHIFT: Final = 0.08  # card widths: how far each edge may lie from where it was guessed
@@ -26,7 +28,6 @@ SAMPLES: Final = 16  # points along each edge
 MIN_STEP: Final = 24.0  # Sobel units (about 6 grey levels): the least mean step across an edge
 STEADY: Final = 0.8  # the share of an edge's points whose step has the sign of the mean
 MARGIN: Final = 0.04  # card widths inside an edge where its plain margin is looked at
-MARGIN_SPREAD: Final = 40.0  # grey levels: the most a card's margin varies along an edge (as indices.py)
 
 
 class FittedCorner(NamedTuple):
@@ -67,8 +68,9 @@ def fit_corner(gray: np.ndarray, point: np.ndarray, across: np.ndarray, down: np
     side = _best_line(crop, gx, gy, point - origin, down, across, card_w, SIDE_SPAN, TURNS)
     if side is None:
         return None
-    square = np.array([-side[1][1], side[1][0]]) if float(np.dot([-side[1][1], side[1][0]], across)) > 0 else \
-        np.array([side[1][1], -side[1][0]])
+    square = np.array([-side[1][1], side[1][0]])
+    if float(np.dot(square, across)) <= 0:
+        square = -square
     top = _best_line(crop, gx, gy, point - origin, square, side[1], card_w, TOP_SPAN, SQUARE_TURNS)
     if top is None:
         return None

@@ -154,7 +154,6 @@ def _pairs_in(ink: np.ndarray, card_w: float, lo: float, hi: float, gray: np.nda
     out: list[CornerCandidate] = []
     offered: set[int] = set()  # letters that offered a corner
     for i in _with_pip(cen, sz, ar, np.flatnonzero((sz >= lo) & letter_ok[idx])):
-        before = len(out) + (len(edgeless) if edgeless is not None else 0)
         d = cen - cen[i]
         dist = np.hypot(d[:, 0], d[:, 1])
         # The pip: clearly smaller than the letter (centre pips are all one size), about
@@ -208,11 +207,10 @@ def _pairs_in(ink: np.ndarray, card_w: float, lo: float, hi: float, gray: np.nda
                     letter = _extent(labels, stats, int(idx[i]) + 1, down)
                     if letter > hi:
                         continue  # too tall a letter also along the card's "down"
-                _offer(rank_centre, down, letter, cen[j], card_w, gray, out, edgeless)
+                if _offer(rank_centre, down, letter, cen[j], card_w, gray, out, edgeless):
+                    offered.add(i)
                 if len(out) >= MAX_CANDIDATES:
                     return out
-        if len(out) + (len(edgeless) if edgeless is not None else 0) > before:
-            offered.add(i)
     if merged_out is not None:
         letters = [i for i in np.flatnonzero((sz >= lo) & (sz <= hi) & letter_ok[idx]).tolist() if i not in offered]
         _merged_pips(labels, stats, idx, letters, card_w, gray, merged_out)
@@ -272,9 +270,7 @@ def _merged_pips(labels: np.ndarray, stats: np.ndarray, idx: np.ndarray, letters
                 for turn in _MERGED_TURNS:
                     cos, sin = math.cos(turn), math.sin(turn)
                     down = sign * np.array([cos * axis[0] - sin * axis[1], sin * axis[0] + cos * axis[1]])
-                    before = len(out)
-                    _offer(centre, down, letter, centre + reach * down, card_w, gray, out, None)
-                    if len(out) > before:
+                    if _offer(centre, down, letter, centre + reach * down, card_w, gray, out, None):
                         found += 1
                         break
         if found >= MAX_MERGED:
@@ -282,10 +278,10 @@ def _merged_pips(labels: np.ndarray, stats: np.ndarray, idx: np.ndarray, letters
 
 
 def _offer(rank_centre: np.ndarray, down: np.ndarray, letter: float, pip_centre: np.ndarray, card_w: float,
-           gray: np.ndarray, out: list[CornerCandidate], edgeless: list[CornerCandidate] | None) -> None:
+           gray: np.ndarray, out: list[CornerCandidate], edgeless: list[CornerCandidate] | None) -> bool:
     """The card corners a rank at ``rank_centre``, ``letter`` pixels tall, with its pip
     at ``pip_centre`` (``down`` from it), implies: in ``out`` when a card edge runs
-    beside, else in ``edgeless`` (when given)."""
+    beside, else in ``edgeless`` (when given). Whether any corner went to either."""
     right = np.array([down[1], -down[0]])  # the card's "across", clockwise from down
     # The letter's size and its distance to the pip each give the card's width; the
     # size of the whole cards in the frame is surer when it is near that, but may
@@ -294,8 +290,9 @@ def _offer(rank_centre: np.ndarray, down: np.ndarray, letter: float, pip_centre:
     sizes = [own]
     if card_w > 0:
         if not 0.67 * card_w < own < 1.5 * card_w:
-            return  # a letter in art, or a pattern: no card of this deck's size
+            return False  # a letter in art, or a pattern: no card of this deck's size
         sizes = [card_w] if abs(own - card_w) < 0.06 * card_w else [card_w, own]
+    offered = False
     for card in sizes:
         corner = rank_centre - RANK_CENTRE[0] * card * right - RANK_CENTRE[1] * card * down
         candidate = CornerCandidate(corner.astype(np.float32), right.astype(np.float32),
@@ -305,6 +302,10 @@ def _offer(rank_centre: np.ndarray, down: np.ndarray, letter: float, pip_centre:
             out.append(candidate)
         elif edgeless is not None:
             edgeless.append(candidate)
+        else:
+            continue
+        offered = True
+    return offered
 
 
 def _split_at_waist(labels: np.ndarray, stats: np.ndarray, label: int

@@ -332,6 +332,15 @@ def _index_in_frame(corners: np.ndarray, shape: tuple[int, ...]) -> bool:
                 and box[:, 1].max() <= h - 1 + slack)
 
 
+def _add_new_corners(found: list[CornerCandidate], more: list[CornerCandidate], card_w: float) -> None:
+    """Append to ``found`` each corner of ``more`` that lies a tenth of a card (``card_w``)
+    or further from every corner found before it: one index, found again by another
+    look, is read once."""
+    for c in more:
+        if not any(np.linalg.norm(c.point - o.point) < 0.1 * card_w for o in found):
+            found.append(c)
+
+
 def _fitted_again(frame: np.ndarray, gray: np.ndarray, todo: list[tuple[CornerCandidate, float, Detection | None]],
                   at: list[int], patches: list[tuple[np.ndarray, np.ndarray]], readings: list[IndexReading | None],
                   below: list[float], templates: GlyphTemplates | None, deck: int, style: str) -> list[IndexReading | None]:
@@ -841,21 +850,15 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
     # leave its ink out. Found so only, an index counts when it reads sure.
     own_sized = len(found_idx)
     if read_size:
-        for c in index_corners(frame, 0.0, gray, []):
-            if not any(np.linalg.norm(c.point - o.point) < 0.1 * read_size for o in found_idx):
-                found_idx.append(c)
+        _add_new_corners(found_idx, index_corners(frame, 0.0, gray, []), read_size)
     # And the corners a court card's picture frame hid from the pairs (its line joined
     # to the index pip): found so, an index counts when it reads sure.
     near = read_size or card_w or 60.0
-    for c in court_out:
-        if not any(np.linalg.norm(c.point - o.point) < 0.1 * near for o in found_idx):
-            found_idx.append(c)
+    _add_new_corners(found_idx, court_out, near)
     # And in ink cut at a lower contrast (a light-weight rank broke into specks): found so
     # only, an index counts when it reads clearly (a book's print, found so, read 0.98).
     pale_from = len(found_idx)
-    for c in pale_out:
-        if not any(np.linalg.norm(c.point - o.point) < 0.1 * near for o in found_idx):
-            found_idx.append(c)
+    _add_new_corners(found_idx, pale_out, near)
     extra: set[int] = set()  # todo entries of indices found at their own size only
     pale: set[int] = set()  # of those, the ones found in ink cut at a lower contrast only
     for place, c in enumerate(found_idx):
