@@ -22,7 +22,9 @@ Figures and where they come from:
 * tracker: simulated deals of rendered video (seeds from ``HELD_OUT_SEED``), and a
   quarter as many of the same deals printed from the ``bidly-single-cards`` photos (no
   target);
-* speed: one core (OpenCV limited to one thread), 1280x720 frames with 4 cards.
+* speed: one core (OpenCV and BLAS limited to one thread), 1280x720 frames with 4 cards;
+  the target is judged on the process's processor time per frame, the wall clock beside
+  it (on a shared machine the wall clock also counts a neighbour's minutes).
 """
 
 from __future__ import annotations
@@ -59,7 +61,7 @@ def shared_dir() -> Path:
 
 def _line(name: str, value: str, target: str, met: bool | None) -> None:
     mark = "" if met is None else ("  [met]" if met else "  [NOT met]")
-    print(f"{name:<52} {value:<26} target {target}{mark}", flush=True)
+    print(f"{name:<52} {value:<28} target {target}{mark}", flush=True)
 
 
 def _read_scenes(scene_of: Callable[[int], Scene], seeds: range) -> tuple[SceneScore, int]:
@@ -253,7 +255,7 @@ def bench_speed(frames: int) -> None:
     from vision.detect import find_whole_cards
     from vision.recognize import identify_cards
     from vision.synth import Camera, Effects, PlacedCard, render_table
-    from vision.tracker import CardTracker, FrameChange
+    from vision.tracker import CardTracker
 
     from engine.cards import Card
 
@@ -266,21 +268,34 @@ def bench_speed(frames: int) -> None:
                                 design=design, effects=Effects(noise=3, jpeg_quality=85, light_gradient=0.3))
         return frame
 
+    def cost(run: Callable[[], object]) -> tuple[float, float]:
+        """The milliseconds ``run`` took: (processor time of this process, wall clock).
+
+        The target is judged on processor time. On this shared two-core machine the wall
+        clock also counts the minutes when a neighbour holds the core: the same code measured
+        9 ms in quiet minutes and 13-22 ms in busy ones, its processor time 8.6-9.5 ms.
+        Processor time counts every thread of the process, so work handed to another
+        thread is not hidden.
+        """
+        wall, cpu = time.perf_counter(), time.process_time()
+        run()
+        return (time.process_time() - cpu) * 1000, (time.perf_counter() - wall) * 1000
+
+    def medians(costs: list[tuple[float, float]]) -> tuple[float, float]:
+        return statistics.median(c for c, _ in costs), statistics.median(w for _, w in costs)
+
     frame = four_cards(1.4)
     identify_cards(frame)  # templates built once, outside the timing
     times = []
     detect_times = []
     for _ in range(frames):
-        t = time.perf_counter()
-        identify_cards(frame)
-        times.append((time.perf_counter() - t) * 1000)
+        times.append(cost(lambda: identify_cards(frame)))
         # Interleaved, so that both figures see the same load on a shared machine.
-        t = time.perf_counter()
-        find_whole_cards(frame)
-        detect_times.append((time.perf_counter() - t) * 1000)
-    med = statistics.median(times)
-    _line("speed: identify, 1280x720 with 4 cards, one core", f"median {med:.1f} ms", "<= 10 ms", med <= 10.0)
-    det = statistics.median(detect_times)
+        detect_times.append(cost(lambda: find_whole_cards(frame)))
+    med, wall = medians(times)
+    _line("speed: identify, 1280x720 with 4 cards, one core", f"median {med:.1f} ms (wall {wall:.1f})",
+          "<= 10 ms", med <= 10.0)
+    det, _ = medians(detect_times)
     # Separate cards: the first look is the answer (see ``identify_cards``).
     _line("speed:   of which finding cards (find_whole_cards)", f"median {det:.1f} ms", "-", None)
     _line("speed:   of which reading and pile checks (the rest)", f"about {med - det:.1f} ms", "-", None)
@@ -291,31 +306,24 @@ def bench_speed(frames: int) -> None:
         for px_per_mm in (1.4, 2.2):
             real = four_cards(px_per_mm, DeckDesign(photos=str(bidly)))
             identify_cards(real)
-            real_times = []
-            for _ in range(max(frames // 3, 10)):
-                t = time.perf_counter()
-                identify_cards(real)
-                real_times.append((time.perf_counter() - t) * 1000)
+            real_times = [cost(lambda: identify_cards(real)) for _ in range(max(frames // 3, 10))]
+            med, wall = medians(real_times)
             _line(f"speed: the same, a real bridge-size deck at {px_per_mm} px/mm",
-                  f"median {statistics.median(real_times):.1f} ms", "-", None)
+                  f"median {med:.1f} ms (wall {wall:.1f})", "-", None)
     # Unchanged frames: the same scene with fresh sensor noise each time.
     rng = np.random.default_rng(0)
-    change = FrameChange()
-    change.changed(frame)
-    times = []
-    tracker_cost = []
     from vision.calibration import TableCalibration
 
     tracker = CardTracker(TableCalibration.from_corners([(0, 720), (0, 0), (1280, 0), (1280, 720)]))
     tracker.process(frame)
+    tracker_cost = []
     for _ in range(frames):
         noisy = np.clip(frame.astype(np.int16) + rng.integers(-3, 4, frame.shape, dtype=np.int16), 0, 255
                         ).astype(np.uint8)
-        t = time.perf_counter()
-        tracker.process(noisy)
-        tracker_cost.append((time.perf_counter() - t) * 1000)
-    med = statistics.median(tracker_cost)
-    _line("speed: tracker on an unchanged (noisy) frame", f"median {med:.2f} ms", "<= 2 ms", med <= 2.0)
+        tracker_cost.append(cost(lambda: tracker.process(noisy)))
+    med, wall = medians(tracker_cost)
+    _line("speed: tracker on an unchanged (noisy) frame", f"median {med:.2f} ms (wall {wall:.2f})", "<= 2 ms",
+          med <= 2.0)
     cv2.setNumThreads(-1)
 
 
