@@ -64,7 +64,8 @@ _PALE_THRESHOLD = np.array([max(MIN_CONTRAST, int(PALE_INK * p)) if p > MIN_PAPE
 def index_corners(frame: np.ndarray, card_w: float = 0.0, gray: np.ndarray | None = None,
                   edgeless: list[CornerCandidate] | None = None,
                   court_out: list[CornerCandidate] | None = None,
-                  pale_out: list[CornerCandidate] | None = None) -> list[CornerCandidate]:
+                  pale_out: list[CornerCandidate] | None = None,
+                  lone_out: list[CornerCandidate] | None = None) -> list[CornerCandidate]:
     """Card corners implied by rank-and-pip pairs of ink in a BGR frame (frame pixels).
 
     ``card_w``: the card width found elsewhere in the frame (0 when unknown); letters
@@ -80,7 +81,9 @@ def index_corners(frame: np.ndarray, card_w: float = 0.0, gray: np.ndarray | Non
     whose pip is joined to the picture by a wider line (``_merged_pips``). ``pale_out``:
     when given, the pairs (with a card edge beside them) found in ink cut at a lower
     contrast (``PALE_INK``) go there: a light-weight rank (the bidly deck's thin red 5)
-    breaks into specks at the usual cut."""
+    breaks into specks at the usual cut. ``lone_out``: when given and ``card_w`` is not
+    known, the letters whose pip is joined to the picture (``_merged_pips``) go there,
+    sized by the letter alone: for the caller to count only when read clearly."""
     h, w = frame.shape[:2]
     if card_w > 0:
         lo, hi = 0.55 * RANK_HEIGHT * card_w, 1.5 * RANK_HEIGHT * card_w
@@ -118,7 +121,7 @@ def index_corners(frame: np.ndarray, card_w: float = 0.0, gray: np.ndarray | Non
     if pale_out is not None:
         pale = cv2.compare(contrast, cv2.LUT(paper, _PALE_THRESHOLD), cv2.CMP_GT)
         pale_out.extend(_pairs_in(pale, card_w, lo, hi, gray, None, broken_in=ink))
-    return _pairs_in(ink, card_w, lo, hi, gray, edgeless, court_out if card_w > 0 else None)
+    return _pairs_in(ink, card_w, lo, hi, gray, edgeless, court_out if card_w > 0 else lone_out)
 
 
 def _pairs_in(ink: np.ndarray, card_w: float, lo: float, hi: float, gray: np.ndarray,
@@ -212,7 +215,7 @@ def _pairs_in(ink: np.ndarray, card_w: float, lo: float, hi: float, gray: np.nda
                 if len(out) >= MAX_CANDIDATES:
                     return out
     if merged_out is not None:
-        letters = [i for i in np.flatnonzero((sz >= lo) & (sz <= hi) & letter_ok[idx]).tolist() if i not in offered]
+        letters = [i for i in np.flatnonzero((sz >= lo) & (sz <= hi) & letter_ok[idx]).tolist()]
         _merged_pips(labels, stats, idx, letters, card_w, gray, merged_out)
     if broken_in is not None:
         return out  # (a letter broken at the usual cut is no blur-joined rank and pip)
@@ -239,8 +242,10 @@ def _merged_pips(labels: np.ndarray, stats: np.ndarray, idx: np.ndarray, letters
     axis, a pip's distance on, holds ink of a piece far larger than a pip and the other
     end paper: a court card whose picture frame runs so close to its index that the ink
     joins the index pip to the picture (a bridge-size deck at camera size). For a known
-    card width ``card_w`` only: a lone letter says little, and the deck's size rules
-    out most letters of art and print."""
+    card width ``card_w``, only letters of the deck's size; for none (0), each letter
+    gives its own (a lone letter says little: the caller asks more of its reading).
+    Letters that paired with some other piece are looked at too: a court card's letter
+    beside its picture pairs with pieces of the art, turned wrong."""
     h, w = labels.shape
     found = 0
     for i in letters:
@@ -252,9 +257,10 @@ def _merged_pips(labels: np.ndarray, stats: np.ndarray, idx: np.ndarray, letters
         x, y, bw, bh, area = (int(v) for v in stats[label])
         centre = np.array([x + bw / 2, y + bh / 2])
         card = letter / RANK_HEIGHT
-        if not 0.8 * card_w < card < 1.25 * card_w:
+        if card_w > 0 and not 0.8 * card_w < card < 1.25 * card_w:
             continue  # not this deck's letter
-        reach = PIP_DISTANCE * card_w
+        size = card_w if card_w > 0 else card
+        reach = PIP_DISTANCE * size
         ends = []
         for sign in (1.0, -1.0):
             px, py = (centre + sign * reach * axis).round().astype(int)
@@ -270,7 +276,7 @@ def _merged_pips(labels: np.ndarray, stats: np.ndarray, idx: np.ndarray, letters
                 for turn in _MERGED_TURNS:
                     cos, sin = math.cos(turn), math.sin(turn)
                     down = sign * np.array([cos * axis[0] - sin * axis[1], sin * axis[0] + cos * axis[1]])
-                    if _offer(centre, down, letter, centre + reach * down, card_w, gray, out, None):
+                    if _offer(centre, down, letter, centre + reach * down, size, gray, out, None):
                         found += 1
                         break
         if found >= MAX_MERGED:

@@ -101,6 +101,7 @@ SUIT_UNSURE = 0.99
 COURT_COLOURS = 0.09  # the share of a card's middle in a picture's colours that makes it a court card
 UNCOVERED_OVERLAP = 0.1  # IoU with another card's visible part that still leaves a card uncovered
 LOOSE_OUTLINE = 0.9  # an unread card's outline shrunk to this, about its centre, is read again
+SAME_TURN = math.cos(math.radians(20))  # two corners found at one place turned less than this apart are one
 
 
 @dataclass
@@ -332,25 +333,33 @@ def _index_in_frame(corners: np.ndarray, shape: tuple[int, ...]) -> bool:
                 and box[:, 1].max() <= h - 1 + slack)
 
 
-def _add_new_corners(found: list[CornerCandidate], more: list[CornerCandidate], card_w: float) -> None:
+def _add_new_corners(found: list[CornerCandidate], more: list[CornerCandidate], card_w: float,
+                     turned: set[int] | None = None) -> None:
     """Append to ``found`` each corner of ``more`` that lies a tenth of a card (``card_w``)
     or further from every corner found before it: one index, found again by another
-    look, is read once."""
+    look, is read once. With ``turned``, a corner at a place found before but turned
+    another way is appended too, and its place in ``found`` goes into ``turned``."""
     for c in more:
-        if not any(np.linalg.norm(c.point - o.point) < 0.1 * card_w for o in found):
+        near = [o for o in found if np.linalg.norm(c.point - o.point) < 0.1 * card_w]
+        if not near:
+            found.append(c)
+        elif turned is not None and all(float(np.dot(c.a, o.a)) < SAME_TURN for o in near):
+            turned.add(len(found))
             found.append(c)
 
 
 def _fitted_again(frame: np.ndarray, gray: np.ndarray, todo: list[tuple[CornerCandidate, float, Detection | None]],
                   at: list[int], patches: list[tuple[np.ndarray, np.ndarray]], readings: list[IndexReading | None],
-                  below: list[float], templates: GlyphTemplates | None, deck: int, style: str) -> list[IndexReading | None]:
+                  below: list[float], unread_too: set[int], read_unread: set[int], templates: GlyphTemplates | None,
+                  deck: int, style: str) -> list[IndexReading | None]:
     """The readings of the corners ``todo[at[k]]`` (index patch and card ``patches[k]``,
     read as ``readings[k]``), each one read less than sure read again at the corner its
     card's edges give (``corner_fit``), where that reads surer: ``todo`` and ``patches``
-    then hold the fitted corner."""
+    then hold the fitted corner. The corners ``unread_too`` (todo entries) are fitted
+    also when read as nothing; those that then read go into ``read_unread``."""
     again: list[tuple[int, CornerCandidate]] = []
     for k, (i, reading) in enumerate(zip(at, readings)):
-        if reading is None or reading.confidence >= below[k]:
+        if reading.confidence >= below[k] if reading is not None else i not in unread_too:
             continue
         c, w, _ = todo[i]
         fitted = fit_corner(gray, c.point, c.a, c.b, w)
@@ -365,8 +374,10 @@ def _fitted_again(frame: np.ndarray, gray: np.ndarray, todo: list[tuple[CornerCa
     for (k, c), (patch, corners), reading in zip(again, at_fit, read_indexes([p for p, _ in at_fit], templates,
                                                                             deck, style)):
         old = out[k]
-        if reading is not None and old is not None and reading.confidence > old.confidence:
+        if reading is not None and (old is None or reading.confidence > old.confidence):
             i = at[k]
+            if old is None:
+                read_unread.add(i)
             todo[i] = (c, todo[i][1], todo[i][2])
             patches[k] = (patch, corners)
             out[k] = reading
@@ -843,7 +854,8 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
     own_index: set[int] = set()  # todo entries at the index a whole card read unsure was read at
     court_out: list[CornerCandidate] = []
     pale_out: list[CornerCandidate] = []
-    found_idx = index_corners(frame, read_size, gray, edgeless, court_out, pale_out)
+    lone_out: list[CornerCandidate] = []
+    found_idx = index_corners(frame, read_size, gray, edgeless, court_out, pale_out, lone_out)
     # Looked for at no set size too: a tilted camera makes a card at the frame's near side
     # a fifth wider than one read whole at its far side (its letter is then too tall for
     # that size), and the paper level under an index, taken over a smaller window, may
@@ -854,13 +866,24 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
     # And the corners a court card's picture frame hid from the pairs (its line joined
     # to the index pip): found so, an index counts when it reads sure.
     near = read_size or card_w or 60.0
-    _add_new_corners(found_idx, court_out, near)
+    # (A court letter paired with a wrong pip, a piece of the picture, gave a corner at
+    # its place turned wrong. Such a corner, turned another way, is read too, and counts
+    # when it reads clearly: at a patterned carpet's specks it read 0.99.)
+    court_from = len(found_idx)
+    turned_at: set[int] = set()
+    _add_new_corners(found_idx, court_out, near, turned_at)
+    # With no card read whole, such a letter gives its card's size alone: found so, an
+    # index counts when it reads clearly (a book's title turned sideways read 0.99).
+    lone_from = len(found_idx)
+    _add_new_corners(found_idx, lone_out, near, turned_at)
     # And in ink cut at a lower contrast (a light-weight rank broke into specks): found so
     # only, an index counts when it reads clearly (a book's print, found so, read 0.98).
     pale_from = len(found_idx)
     _add_new_corners(found_idx, pale_out, near)
     extra: set[int] = set()  # todo entries of indices found at their own size only
     pale: set[int] = set()  # of those, the ones found in ink cut at a lower contrast only
+    court: set[int] = set()  # of those, the ones a court card's picture frame hid from the pairs
+    clear_only: set[int] = set()  # of those, the ones turned against a corner found at their place, or sized alone
     for place, c in enumerate(found_idx):
         probe = Detection(None, 0.0, _corner_card(c, c.card_w), partial=True)
         on = next((k for k in whole if not k.partial and k.card is not None and _index_inside(probe, k)), None)
@@ -881,6 +904,10 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
             extra.add(len(todo))
         if place >= pale_from:
             pale.add(len(todo))
+        elif place >= court_from:
+            court.add(len(todo))
+            if place in turned_at or place >= lone_from:
+                clear_only.add(len(todo))
         todo.append((c, c.card_w, on))
     # An index with no card edge beside it counts only when it reads sure, off every whole
     # card but a fanned row's (below).
@@ -917,8 +944,13 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
     # index found at its own size only. (A reading that counts already is left alone: a
     # misread index, fitted, can read surer still. Nor is an index with no card edge beside
     # it fitted: edges found near it are some other card's; played rows gained a phantom.)
+    # A court letter's corner read as nothing is fitted too: its turn, from the letter's
+    # axis, may be a few degrees off, and its size, from the letter alone, a tenth. What
+    # it then reads counts when it reads clearly.
     fit_below = [0.0 if i >= sure_from else SURE_READING if i in extra else floor for i in inked_at]
-    at_width = _fitted_again(frame, gray, todo, inked_at, patches, at_width, fit_below, templates, deck, style)
+    fitted_unread: set[int] = set()
+    at_width = _fitted_again(frame, gray, todo, inked_at, patches, at_width, fit_below, court, fitted_unread,
+                             templates, deck, style)
     for i, (patch, corners), reading in zip(inked_at, patches, at_width):
         c, w, _ = todo[i]
         if reading is not None and reading.confidence < floor and i not in guessed:
@@ -974,7 +1006,7 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
         if i in own_index:
             continue  # the card's own index read as another value: the card's reading stands
         if (i >= sure_from or i in extra) and reading.confidence < SURE_READING or (
-                i in pale and reading.confidence < CLEAR_INDEX):
+                (i in pale or i in fitted_unread or i in clear_only) and reading.confidence < CLEAR_INDEX):
             continue
         if i in guessed:
             resized = _sized_by_index(frame, c, w, patch, reading, templates, deck, style)
