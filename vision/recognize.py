@@ -869,7 +869,6 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
     # (A court letter paired with a wrong pip, a piece of the picture, gave a corner at
     # its place turned wrong. Such a corner, turned another way, is read too, and counts
     # when it reads clearly: at a patterned carpet's specks it read 0.99.)
-    court_from = len(found_idx)
     turned_at: set[int] = set()
     _add_new_corners(found_idx, court_out, near, turned_at)
     # With no card read whole, such a letter gives its card's size alone: found so, an
@@ -882,7 +881,6 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
     _add_new_corners(found_idx, pale_out, near)
     extra: set[int] = set()  # todo entries of indices found at their own size only
     pale: set[int] = set()  # of those, the ones found in ink cut at a lower contrast only
-    court: set[int] = set()  # of those, the ones a court card's picture frame hid from the pairs
     clear_only: set[int] = set()  # of those, the ones turned against a corner found at their place, or sized alone
     for place, c in enumerate(found_idx):
         probe = Detection(None, 0.0, _corner_card(c, c.card_w), partial=True)
@@ -904,10 +902,8 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
             extra.add(len(todo))
         if place >= pale_from:
             pale.add(len(todo))
-        elif place >= court_from:
-            court.add(len(todo))
-            if place in turned_at or place >= lone_from:
-                clear_only.add(len(todo))
+        elif place in turned_at or place >= lone_from:
+            clear_only.add(len(todo))
         todo.append((c, c.card_w, on))
     # An index with no card edge beside it counts only when it reads sure, off every whole
     # card but a fanned row's (below).
@@ -944,13 +940,15 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
     # index found at its own size only. (A reading that counts already is left alone: a
     # misread index, fitted, can read surer still. Nor is an index with no card edge beside
     # it fitted: edges found near it are some other card's; played rows gained a phantom.)
-    # A court letter's corner read as nothing is fitted too: its turn, from the letter's
-    # axis, may be a few degrees off, and its size, from the letter alone, a tenth. What
-    # it then reads counts when it reads clearly.
+    # A corner read as nothing is fitted too (but one with no card edge beside it): a
+    # court letter's turn, from its axis, may be a few degrees off and its size, from
+    # the letter alone, a tenth; an outline's corner where two cards meet white on white
+    # is found a little off (real-deck development photos: 6 court cards more). What it
+    # then reads counts when it reads clearly.
     fit_below = [0.0 if i >= sure_from else SURE_READING if i in extra else floor for i in inked_at]
     fitted_unread: set[int] = set()
-    at_width = _fitted_again(frame, gray, todo, inked_at, patches, at_width, fit_below, court, fitted_unread,
-                             templates, deck, style)
+    at_width = _fitted_again(frame, gray, todo, inked_at, patches, at_width, fit_below, set(range(sure_from)),
+                             fitted_unread, templates, deck, style)
     for i, (patch, corners), reading in zip(inked_at, patches, at_width):
         c, w, _ = todo[i]
         if reading is not None and reading.confidence < floor and i not in guessed:
@@ -969,8 +967,10 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
     known = [_card_width(q) for j, (r, q, _) in read.items() if j not in guessed and r.confidence >= SURE_READING]
     if guessed and known:
         usual = float(np.median(known))
+        # (Read as nothing, or fitted to its edges and read too unsure to count.)
         again_at = [i for i in sorted(guessed) if not (
-            (i in read and read[i][0].confidence >= floor) or abs(todo[i][1] - usual) < GUESS_RESIZE * usual)]
+            (i in read and read[i][0].confidence >= (CLEAR_INDEX if i in fitted_unread else floor)) or
+            abs(todo[i][1] - usual) < GUESS_RESIZE * usual)]
         # At that width too, no ink where its rank would be is no index (most such corners:
         # the sides of wood grain and cloth patterns).
         again_at = [i for i, ink in zip(again_at, _rank_ink(frame, [(todo[i][0], usual) for i in again_at])) if ink]
@@ -980,6 +980,7 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
             if reading is not None and reading.confidence >= SURE_READING:
                 read[i] = (reading, corners, patch)
                 guessed.discard(i)
+                fitted_unread.discard(i)
     # An index pip unsure of its suit: the pips beside the index say it too, where no
     # other card lies (a card read whole, or one whose index shows on this card, away
     # from this card's own indices: a fanned row's next card, whose pips lie there too).
