@@ -926,6 +926,7 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
     demoted: set[int] = set()
     revalued: dict[int, Detection] = {}
     unsupported: set[int] = set()
+    refitted: set[int] = set()  # detections read at a corner fitted after it read as nothing
     tint: dict[int, float] = {}  # the paper's saturation under each corner reading
     floor = max(min_confidence, PARTIAL_MIN_CONFIDENCE)
     read: dict[int, tuple[IndexReading, np.ndarray, np.ndarray]] = {}  # todo entry -> reading, card, patch
@@ -1052,6 +1053,8 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
         tint[id(detections[-1])] = _paper_saturation(patch)
         if i >= sure_from:
             unsupported.add(id(detections[-1]))
+        if i in fitted_unread:
+            refitted.add(id(detections[-1]))
     # An outline read as no card (or guessed face down by its colour: a court card's art)
     # and larger than the cards read is several cards lying on each other, not parallel
     # enough to be split (a real pair, one card turned a little on the other): its
@@ -1093,9 +1096,15 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
     # card's index lies where its neighbour, turned a little, may print one, and both
     # read at 1.0. (Seen turned, an index mostly reads less clearly: 0.99 to 0.995 in
     # development scenes 10210-10532, against its card at 1.0.)
+    # A reading at a corner that read as nothing until fitted to its edges is not the
+    # surer of it and a sure reading, and drops no reading for lack of a card edge: a
+    # misread there (a TC at 0.9998, development scene 6176) took a KS's sure indices for
+    # itself seen turned.
     def surer(k: Detection, d: Detection) -> bool:
         if _two_sure_ranks(d, k) and min(d.confidence, k.confidence) >= CLEAR_INDEX and (
                 id(k) in unsupported) == (id(d) in unsupported):
+            return False
+        if id(k) in refitted and d.confidence >= SURE_READING:
             return False
         return k.confidence > d.confidence and not (
             id(k) in unsupported and id(d) not in unsupported and d.confidence >= SURE_READING)
@@ -1113,7 +1122,7 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
     # both, each taken for the other's index seen turned.)
     detections = [d for d in detections if not d.partial or not any(
         k is not d and (d.card is None or k.card != d.card) and not _parallel(d.corners, k.corners) and (
-            (surer(k, d) or id(d) in unsupported and k.confidence >= SURE_READING) and
+            (surer(k, d) or id(d) in unsupported and k.confidence >= SURE_READING and id(k) not in refitted) and
             _near_index(d, k) or
             k.partial and surer(k, d) and _index_inside(d, k)) and not far_neighbour(d, k) for k in detections)]
     # That face-down guess goes too: a sure index lies at one of its index places.

@@ -872,6 +872,14 @@ def test_a_card_on_a_table_as_pale_as_itself_is_read_at_its_index(seed: int) -> 
     assert (score.correct, score.phantoms) == (score.expected, 0), score.details
 
 
+def test_a_corner_read_only_once_fitted_does_not_drop_a_sure_card_as_its_index_seen_turned() -> None:
+    # Development scene 6176: a corner that read as nothing, fitted to the edges near it,
+    # read TC at 0.9998 (a misread: no TC lies there), its index turned against a KS read
+    # sure three times; the KS readings went as that TC's index seen turned.
+    score = _scene_score(6176)
+    assert not any(d.startswith("KS") for d in score.details), score.details
+
+
 def test_an_index_seen_turned_beside_another_reading_is_no_card() -> None:
     # Development scene 1035: with no card edge beside it, a 7H's index seen sideways
     # read as TD, a card lying across the table.
