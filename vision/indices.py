@@ -155,7 +155,6 @@ def _pairs_in(ink: np.ndarray, card_w: float, lo: float, hi: float, gray: np.nda
         kept = np.bincount(labels[broken_in > 0], minlength=n)[1:]
         letter_ok = (kept < BROKEN[1] * area) & (kept > BROKEN[0] * area)
     out: list[CornerCandidate] = []
-    offered: set[int] = set()  # letters that offered a corner
     for i in _with_pip(cen, sz, ar, np.flatnonzero((sz >= lo) & letter_ok[idx])):
         d = cen - cen[i]
         dist = np.hypot(d[:, 0], d[:, 1])
@@ -210,12 +209,11 @@ def _pairs_in(ink: np.ndarray, card_w: float, lo: float, hi: float, gray: np.nda
                     letter = _extent(labels, stats, int(idx[i]) + 1, down)
                     if letter > hi:
                         continue  # too tall a letter also along the card's "down"
-                if _offer(rank_centre, down, letter, cen[j], card_w, gray, out, edgeless):
-                    offered.add(i)
+                _offer(rank_centre, down, letter, cen[j], card_w, gray, out, edgeless)
                 if len(out) >= MAX_CANDIDATES:
                     return out
     if merged_out is not None:
-        letters = [i for i in np.flatnonzero((sz >= lo) & (sz <= hi) & letter_ok[idx]).tolist()]
+        letters = np.flatnonzero((sz >= lo) & (sz <= hi) & letter_ok[idx]).tolist()
         _merged_pips(labels, stats, idx, letters, card_w, gray, merged_out)
     if broken_in is not None:
         return out  # (a letter broken at the usual cut is no blur-joined rank and pip)

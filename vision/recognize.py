@@ -350,16 +350,16 @@ def _add_new_corners(found: list[CornerCandidate], more: list[CornerCandidate], 
 
 def _fitted_again(frame: np.ndarray, gray: np.ndarray, todo: list[tuple[CornerCandidate, float, Detection | None]],
                   at: list[int], patches: list[tuple[np.ndarray, np.ndarray]], readings: list[IndexReading | None],
-                  below: list[float], unread_too: set[int], read_unread: set[int], templates: GlyphTemplates | None,
+                  below: list[float], read_unread: set[int], templates: GlyphTemplates | None,
                   deck: int, style: str) -> list[IndexReading | None]:
     """The readings of the corners ``todo[at[k]]`` (index patch and card ``patches[k]``,
-    read as ``readings[k]``), each one read less than sure read again at the corner its
-    card's edges give (``corner_fit``), where that reads surer: ``todo`` and ``patches``
-    then hold the fitted corner. The corners ``unread_too`` (todo entries) are fitted
-    also when read as nothing; those that then read go into ``read_unread``."""
+    read as ``readings[k]``), each one read less surely than ``below[k]`` (as nothing:
+    0) read again at the corner its card's edges give (``corner_fit``), where that reads
+    surer: ``todo`` and ``patches`` then hold the fitted corner. Those read as nothing
+    before and something now go into ``read_unread``."""
     again: list[tuple[int, CornerCandidate]] = []
     for k, (i, reading) in enumerate(zip(at, readings)):
-        if reading.confidence >= below[k] if reading is not None else i not in unread_too:
+        if (0.0 if reading is None else reading.confidence) >= below[k]:
             continue
         c, w, _ = todo[i]
         fitted = fit_corner(gray, c.point, c.a, c.b, w)
@@ -871,17 +871,18 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
     # when it reads clearly: at a patterned carpet's specks it read 0.99.)
     turned_at: set[int] = set()
     _add_new_corners(found_idx, court_out, near, turned_at)
-    # With no card read whole, such a letter gives its card's size alone: found so, an
-    # index counts when it reads clearly (a book's title turned sideways read 0.99).
-    lone_from = len(found_idx)
+    # The corners from here on count only when they read clearly.
+    clear_from = len(found_idx)
+    # With no card read whole, such a letter gives its card's size alone (a book's title
+    # turned sideways, found so, read 0.99).
     _add_new_corners(found_idx, lone_out, near, turned_at)
-    # And in ink cut at a lower contrast (a light-weight rank broke into specks): found so
-    # only, an index counts when it reads clearly (a book's print, found so, read 0.98).
-    pale_from = len(found_idx)
+    # And in ink cut at a lower contrast (a light-weight rank broke into specks; a book's
+    # print, found so, read 0.98).
     _add_new_corners(found_idx, pale_out, near)
     extra: set[int] = set()  # todo entries of indices found at their own size only
-    pale: set[int] = set()  # of those, the ones found in ink cut at a lower contrast only
-    clear_only: set[int] = set()  # of those, the ones turned against a corner found at their place, or sized alone
+    # Of those, the ones that count only when read clearly: turned against a corner found
+    # at their place, sized by their letter alone, or found in ink cut at a lower contrast.
+    clear_only: set[int] = set()
     for place, c in enumerate(found_idx):
         probe = Detection(None, 0.0, _corner_card(c, c.card_w), partial=True)
         on = next((k for k in whole if not k.partial and k.card is not None and _index_inside(probe, k)), None)
@@ -900,9 +901,7 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
             other_index.add(len(todo))
         if place >= own_sized:
             extra.add(len(todo))
-        if place >= pale_from:
-            pale.add(len(todo))
-        elif place in turned_at or place >= lone_from:
+        if place in turned_at or place >= clear_from:
             clear_only.add(len(todo))
         todo.append((c, c.card_w, on))
     # An index with no card edge beside it counts only when it reads sure, off every whole
@@ -948,8 +947,8 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
     # then reads counts when it reads clearly.
     fit_below = [0.0 if i >= sure_from else SURE_READING if i in extra else floor for i in inked_at]
     fitted_unread: set[int] = set()
-    at_width = _fitted_again(frame, gray, todo, inked_at, patches, at_width, fit_below, set(range(sure_from)),
-                             fitted_unread, templates, deck, style)
+    at_width = _fitted_again(frame, gray, todo, inked_at, patches, at_width, fit_below, fitted_unread,
+                             templates, deck, style)
     for i, (patch, corners), reading in zip(inked_at, patches, at_width):
         c, w, _ = todo[i]
         if reading is not None and reading.confidence < floor and i not in guessed:
@@ -1008,7 +1007,7 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
         if i in own_index:
             continue  # the card's own index read as another value: the card's reading stands
         if (i >= sure_from or i in extra) and reading.confidence < SURE_READING or (
-                (i in pale or i in fitted_unread or i in clear_only) and reading.confidence < CLEAR_INDEX):
+                (i in clear_only or i in fitted_unread) and reading.confidence < CLEAR_INDEX):
             continue
         if i in guessed:
             resized = _sized_by_index(frame, c, w, patch, reading, templates, deck, style)
