@@ -880,6 +880,20 @@ def test_a_corner_read_only_once_fitted_does_not_drop_a_sure_card_as_its_index_s
     assert not any(d.startswith("KS") for d in score.details), score.details
 
 
+def test_a_card_whose_black_suit_is_in_doubt_is_reported_with_that_doubt() -> None:
+    # Development scene 10172: a JS under a KH shows its index only; its rank reads sure,
+    # its pip surely black, but club or spade only at 0.62. Missed, the game would wait
+    # for the card; reported unsure, the table asks the players which it is.
+    from vision.evaluate import score_scene
+    from vision.synth import random_scene
+
+    scene = random_scene(10172)
+    found = identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style)
+    jack = [d for d in found if d.card == Card.parse("JS")]
+    assert len(jack) == 1 and jack[0].confidence < 0.9, [(str(d.card), d.confidence) for d in found]
+    assert score_scene(found, scene.truth).phantoms == 0
+
+
 def test_an_index_seen_turned_beside_another_reading_is_no_card() -> None:
     # Development scene 1035: with no card edge beside it, a 7H's index seen sideways
     # read as TD, a card lying across the table.
