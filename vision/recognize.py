@@ -1019,8 +1019,12 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
         if i in other_index and (on is None or on.card is None or reading.card.rank == on.card.rank or
                                  reading.confidence < max(SURE_READING, on.confidence)):
             continue
-        if i in on_face and on is not None and on.card is not None and reading.card.rank == on.card.rank:
-            continue  # the card's own print: its pips, or an index a four-index deck adds
+        if i in on_face and on is not None and on.card is not None and reading.card.rank == on.card.rank and (
+                reading.card.suit == on.card.suit or min(reading.suit_confidence, on.confidence) < CLEAR_INDEX):
+            # The card's own print: its pips, or an index a four-index deck adds. (Its rank
+            # with another suit, both read clearly, is the next card of a fanned row: a TH
+            # on a TD.)
+            continue
         if on is not None:
             if on.card is not None and reading.card.rank == on.card.rank and _at_far_index(corners, on.corners) and (
                     _iou_quads(corners, on.corners) < FAR_INDEX_OVERLAP) and _same_colour(reading.card, on.card) and (

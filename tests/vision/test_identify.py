@@ -894,6 +894,13 @@ def test_a_card_whose_black_suit_is_in_doubt_is_reported_with_that_doubt() -> No
     assert score_scene(found, scene.truth).phantoms == 0
 
 
+def test_the_next_card_of_a_fanned_row_of_one_rank_is_read() -> None:
+    # Development scene 11625: a TH lies on a TD, its index on the TD's face; read there
+    # at 1.0 as a T, it was taken for the TD's own print.
+    score = _scene_score(11625)
+    assert not any(d.startswith("TH") for d in score.details), score.details
+
+
 def test_an_index_seen_turned_beside_another_reading_is_no_card() -> None:
     # Development scene 1035: with no card edge beside it, a 7H's index seen sideways
     # read as TD, a card lying across the table.
