@@ -926,6 +926,7 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
     revalued: dict[int, Detection] = {}
     unsupported: set[int] = set()
     refitted: set[int] = set()  # detections read at a corner fitted after it read as nothing
+    doubted: set[int] = set()  # detections that count only for their sure rank (_suit_in_doubt)
     tint: dict[int, float] = {}  # the paper's saturation under each corner reading
     floor = max(min_confidence, PARTIAL_MIN_CONFIDENCE)
     read: dict[int, tuple[IndexReading, np.ndarray, np.ndarray]] = {}  # todo entry -> reading, card, patch
@@ -1058,6 +1059,8 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
             unsupported.add(id(detections[-1]))
         if i in fitted_unread:
             refitted.add(id(detections[-1]))
+        if reading.confidence < floor:
+            doubted.add(id(detections[-1]))
     # An outline read as no card (or guessed face down by its colour: a court card's art)
     # and larger than the cards read is several cards lying on each other, not parallel
     # enough to be split (a real pair, one card turned a little on the other): its
@@ -1079,6 +1082,13 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
                 tint[id(detections[-1])] = _paper_saturation(patch)
                 if c.quad in down_guess:
                     detections = [d for d in detections if d is not down_guess[c.quad]]
+    # A reading in doubt of its suit, of the rank and colour of a surer card at one of
+    # whose index places it lies, is that card's index (a four-index deck's far one, read
+    # as a card lying across it), not a card of the colour's other suit.
+    detections = [d for d in detections if id(d) not in doubted or not any(
+        k is not d and k.card is not None and d.card is not None and k.card.rank == d.card.rank and
+        _same_colour(k.card, d.card) and k.confidence > d.confidence and
+        _index_near(d.corners, k.corners, (0, 1, 2, 3), NEAR_INDEX) for k in detections)]
     # Index ink read on paper far more coloured than the frame's other cards' is no card:
     # skin, or wood, taken for card stock.
     if tint:

@@ -894,6 +894,12 @@ def test_a_card_whose_black_suit_is_in_doubt_is_reported_with_that_doubt() -> No
     assert score_scene(found, scene.truth).phantoms == 0
 
 
+def test_a_four_index_cards_far_index_read_in_doubt_of_its_suit_is_no_card() -> None:
+    # Development scene 6255: a 9C of a four-index deck, read at 1.0; its far index read
+    # 9 and black, club or spade at 0.65, as a 9S lying across it.
+    assert _scene_score(6255).phantoms == 0
+
+
 def test_the_next_card_of_a_fanned_row_of_one_rank_is_read() -> None:
     # Development scene 11625: a TH lies on a TD, its index on the TD's face; read there
     # at 1.0 as a T, it was taken for the TD's own print.
