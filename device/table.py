@@ -34,6 +34,8 @@ from engine.tricks import next_seat
 from engine.verzaken import Violation
 
 CONFIDENT = 0.9  # below this, the players are asked to confirm the card
+_SAME_COLOUR = {Suit.CLUBS: Suit.SPADES, Suit.SPADES: Suit.CLUBS, Suit.HEARTS: Suit.DIAMONDS,
+                Suit.DIAMONDS: Suit.HEARTS}  # each suit's twin of its colour
 MESSAGE_S = 4.0
 
 
@@ -561,12 +563,18 @@ class Table:
 
     def _guesses(self, seat: str, guess: Card | None, alternatives: Sequence[str] = ()) -> list[str]:
         """The reader's guess first, then every card not yet played this hand, the likeliest
-        first (same rank, then same suit): the players can always reach the right one."""
+        first (what else the reader saw, the guess's rank in the other suit of its colour,
+        then the guess's suit): the players can always reach the right one."""
         hand = getattr(self.game, "hand", None)
         played = {c for t in getattr(hand, "tricks", []) for c in t.cards}
         deck = FULL_DECK if self.game.name == "rikken" else PIQUET_DECK
         first = [guess] if guess is not None and guess not in played else []
-        first += [c for c in map(Card.parse, alternatives) if c not in first and c not in played]
+        likely = list(map(Card.parse, alternatives))
+        if guess is not None:
+            # A club's and a spade's index pip a few pixels across are one blob (a heart's
+            # and a diamond's nearly): the reader's commonest doubt is between those two.
+            likely.append(Card(guess.rank, _SAME_COLOUR[guess.suit]))
+        first += [c for c in likely if c not in first and c not in played]
         rest = [c for c in deck if c not in played and c not in first]
         if guess is not None:
             # The guess's suit first, then suit by suit (long NEXT jumps to the next suit).

@@ -127,6 +127,22 @@ def test_unsure_cards_are_asked_and_confirmed(tmp_path: Path) -> None:
     assert len({q for q in asked}) >= 3  # three cards were asked about, one with a wrong first guess
 
 
+def test_an_unsure_card_offers_its_rank_in_the_other_suit_of_its_colour_next(tmp_path: Path) -> None:
+    # The reader's commonest doubt: a club or a spade (a heart or a diamond) whose index
+    # pip is a few pixels across. One NEXT press reaches that card.
+    table, sim, clock, _ = build(tmp_path)
+    while getattr(table.game, "hand", None) is None:
+        sim.act(table.game, table.status)
+        table.step()
+        clock.advance(0.05)
+    seat = table.game.hand.to_move()  # type: ignore[attr-defined]
+    table.table_event(CardPlaced(seat, "KS", 0.6))
+    assert table.status.question is not None and table.status.question.guesses[:2] == ["KS", "KC"]
+    table.status.question = None
+    table.table_event(CardPlaced(seat, "9D", 0.6, alternatives=("9C",)))
+    assert table.status.question is not None and table.status.question.guesses[:3] == ["9D", "9C", "9H"]
+
+
 def test_a_correction_of_a_card_being_asked_offers_the_likelier_card_first(tmp_path: Path) -> None:
     table, _, _, _ = build(tmp_path)
     table.status.question = Question("S", ["7C", "8C", "AS", "KH"], 0.5)
