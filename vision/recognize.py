@@ -810,8 +810,16 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
             detections.append(_face_down(inside))
     # A back on a table too dark to show its outline (its lattice cuts its inside up):
     # its middle ringed by its white border.
+    # Where an outline was only guessed face down by its coloured middle, the ring's outline
+    # replaces it: an outline found with a corner off (a back's shadow on felt, 25 pixels)
+    # is sized wrong, and a guess of the wrong size goes below as something else lying there.
     for outline in regions.backs:
-        if not any(_inside(outline.mean(axis=0), k.corners, 0.0) for k in detections) and _ringed_back(frame, outline):
+        there = [k for k in detections if _inside(outline.mean(axis=0), k.corners, 0.0)]
+        guesses = {qi for qi, g in down_guess.items() if any(g is k for k in there)}
+        if len(guesses) == len(there) and _ringed_back(frame, outline):
+            detections = [d for d in detections if not any(d is k for k in there)]
+            for qi in guesses:
+                del down_guess[qi]
             detections.append(_face_down(outline))
     # The whole cards that _deduplicate keeps whatever the corners read: a corner reading
     # that lies on one of them is dropped there, so it need not be read at all.

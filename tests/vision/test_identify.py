@@ -920,6 +920,19 @@ def test_an_index_seen_turned_where_a_surer_reading_has_one_is_no_card(seed: int
     assert _scene_score(seed).phantoms == 0
 
 
+def test_a_back_whose_outline_was_found_a_corner_off_is_found_by_its_white_ring() -> None:
+    # Development scene 12473: a lone back on green felt; its outline was found with one
+    # corner 25 pixels off, guessed face down by its colour, and then dropped for its size
+    # (something else lying there). Its white-ringed middle, which outlines it right, was
+    # not looked at, a guess lying there.
+    from vision.synth import random_scene
+
+    scene = random_scene(12473)
+    found = identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style)
+    assert any(d.card is None and abs(d.center[0] - 957) < 20 and abs(d.center[1] - 250) < 20 for d in found), [
+        (str(d.card), d.center) for d in found]
+
+
 def test_a_back_seen_tilted_is_outlined_by_its_coloured_middle() -> None:
     # Scene 3037: a lone back on dark wood under a tilted camera. Its thin white border
     # merges into the outline's edge, and its coloured middle is more elongated than a
