@@ -105,7 +105,8 @@ class VisionWatcher:
             if e.kind in ("card_placed", "trump_turned") and self._laid_out_card(e.card):
                 continue
             if e.kind == "card_placed" and e.seat is not None:
-                events.append(CardPlaced(VISION_SEATS[e.seat], str(e.card) if e.card else None, float(e.confidence)))
+                events.append(CardPlaced(VISION_SEATS[e.seat], str(e.card) if e.card else None, float(e.confidence),
+                                         tuple(str(c) for c in e.alternatives)))
             elif e.kind == "trump_turned" and e.card is not None:
                 events.append(TurnSeen(str(e.card), float(e.confidence)))
             elif e.kind == "trick_gathered":

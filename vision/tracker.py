@@ -51,11 +51,14 @@ class CardEvent:
     confidence: float = 0.0
     # trick_gathered: the trick in play order; card_corrected: the value it was reported as
     cards: tuple[Card, ...] = ()
+    # card_placed: the other values its recent readings gave, the likeliest first (what
+    # the players are offered next when they are asked)
+    alternatives: tuple[Card, ...] = ()
 
     def to_json(self) -> dict[str, object]:
         return {"event": self.kind, "frame": self.frame, "card": None if self.card is None else str(self.card),
                 "seat": self.seat, "confidence": round(self.confidence, 3),
-                "cards": [str(c) for c in self.cards]}
+                "cards": [str(c) for c in self.cards], "alternatives": [str(c) for c in self.alternatives]}
 
 
 @dataclass
@@ -93,6 +96,15 @@ class _Track:
         total = sum(weight.values())
         confs = [c for v, c in recent if v == card]
         return card, weight[card] / total, sum(confs) / len(confs)
+
+    def others(self, card: Card, most: int = 3) -> tuple[Card, ...]:
+        """The values other than ``card`` that its recent readings gave, by their summed
+        confidence, the likeliest first."""
+        weight: dict[Card, float] = {}
+        for value, conf in self.readings:
+            if value != card:
+                weight[value] = weight.get(value, 0.0) + conf
+        return tuple(sorted(weight, key=lambda v: -weight[v]))[:most]
 
     def strength(self, card: Card) -> float:
         """How clearly and consistently this card reads as ``card``: the mean confidence of
@@ -349,7 +361,7 @@ class CardTracker:
         track.reported, track.placed, track.seat = card, True, seat
         self._claims[card] = track
         self._trick.append(track)
-        return CardEvent("card_placed", frame, card, seat, confidence)
+        return CardEvent("card_placed", frame, card, seat, confidence, alternatives=track.others(card))
 
     def _correct(self, track: _Track, wrong: Card) -> CardEvent:
         """``track`` was reported as ``wrong``, but another card's readings of that value are

@@ -256,3 +256,17 @@ def test_the_simulated_table_is_calibrated_with_the_right_seats(cloth: str) -> N
     assert watcher.calibrate(sim.calibration_frame()).startswith("calibrated")
     calibration = watcher.tracker.calibration  # type: ignore[attr-defined]
     assert [calibration.seat_of(CENTRES[s]) for s in ("S", "W", "N", "E")] == [0, 1, 2, 3]
+
+
+def test_the_watcher_passes_on_what_else_a_placed_card_was_read_as() -> None:
+    # The tracker's other readings of a card become the question's next guesses.
+    from vision.tracker import CardEvent
+
+    class OneEvent:
+        def process(self, frame: np.ndarray) -> list[CardEvent]:
+            return [CardEvent("card_placed", 7, Card.parse("KS"), 0, 0.6, alternatives=(Card.parse("KC"),))]
+
+    watcher = VisionWatcher(None, 32)
+    watcher.tracker = OneEvent()
+    (placed,) = watcher.watch(np.zeros((8, 8, 3), np.uint8), 0.0)
+    assert (placed.card, placed.alternatives) == ("KS", ("KC",))  # type: ignore[union-attr]

@@ -49,6 +49,16 @@ def test_a_misreading_flicker_reports_nothing() -> None:
     assert [str(e.card) for e in events] == ["8C"]
 
 
+def test_a_placed_card_carries_the_other_values_it_was_read_as() -> None:
+    # Read KS mostly and KC once: KS is placed, and KC offered next when the players are asked.
+    tr = CardTracker(CAL, stable_frames=3)
+    frames = [[det("KS", 380, 360, 0.6)], [det("KC", 380, 360, 0.5)], [det("KS", 380, 360, 0.6)],
+              [det("KS", 380, 360, 0.6)], [det("KS", 380, 360, 0.6)]]
+    events = [e for f in frames for e in tr.observe(f)]
+    assert [(str(e.card), [str(c) for c in e.alternatives]) for e in events] == [("KS", ["KC"])]
+    assert events[0].to_json()["alternatives"] == ["KC"]
+
+
 def test_trick_gathered_after_the_cards_are_gone_and_trump_zone() -> None:
     tr = CardTracker(CAL, stable_frames=2, gone_frames=3)
     events = []
