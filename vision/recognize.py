@@ -1006,7 +1006,7 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
         if i not in read:
             continue
         reading, corners, patch = read[i]
-        if reading.confidence < floor and not _suit_in_doubt(reading, floor, min_confidence):
+        if reading.confidence < floor and not _suit_in_doubt(reading, min_confidence):
             continue
         if (i in own_index or i in other_index) and on is not None and reading.card == on.card:
             # The card's own index read again: its value, read surer, is the card's.
@@ -1191,12 +1191,12 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
     return _suit_by_centre_pips(frame, _uncovered_settled(frame, checked, templates, deck, style))
 
 
-def _suit_in_doubt(reading: IndexReading, floor: float, min_confidence: float) -> bool:
-    """A corner reading below the floor only for its suit: its rank reads sure, its pip is
-    surely of its colour, and only which of the colour's two suits is in doubt (a club and
-    a spade a few pixels across are one blob). It is a card: reported with the doubt in its
-    confidence, the players are asked which (missed, the game would wait for it)."""
-    return reading.rank_confidence >= max(floor, SURE_READING) and reading.confidence >= min_confidence
+def _suit_in_doubt(reading: IndexReading, min_confidence: float) -> bool:
+    """A corner reading below the floor only for its suit: its rank reads sure, and only
+    which of its colour's two suits is in doubt (the ink's colour picks the pair; a club
+    and a spade a few pixels across are one blob). It is a card: reported with the doubt
+    in its confidence, the players are asked which (missed, the game would wait for it)."""
+    return reading.rank_confidence >= SURE_READING and reading.confidence >= min_confidence
 
 
 def _uncovered_settled(frame: np.ndarray, detections: list[Detection], templates: GlyphTemplates | None,
