@@ -61,6 +61,14 @@ class CardEvent:
                 "cards": [str(c) for c in self.cards], "alternatives": [str(c) for c in self.alternatives]}
 
 
+def _summed(readings: list[tuple[Card, float]]) -> dict[Card, float]:
+    """The summed confidence of ``readings`` (value, confidence) per value."""
+    weight: dict[Card, float] = {}
+    for card, conf in readings:
+        weight[card] = weight.get(card, 0.0) + conf
+    return weight
+
+
 @dataclass
 class _Track:
     """One physical card, followed by where it lies; its value is what most frames read."""
@@ -89,9 +97,7 @@ class _Track:
         recent = [(card, conf) for card, conf in self.readings[-window:] if card not in exclude]
         if not recent:
             return None, 0.0, 0.0
-        weight: dict[Card, float] = {}
-        for card, conf in recent:
-            weight[card] = weight.get(card, 0.0) + conf
+        weight = _summed(recent)
         card = max(weight, key=lambda c: weight[c])
         total = sum(weight.values())
         confs = [c for v, c in recent if v == card]
@@ -100,10 +106,7 @@ class _Track:
     def others(self, card: Card, most: int = 3) -> tuple[Card, ...]:
         """The values other than ``card`` that its recent readings gave, by their summed
         confidence, the likeliest first."""
-        weight: dict[Card, float] = {}
-        for value, conf in self.readings:
-            if value != card:
-                weight[value] = weight.get(value, 0.0) + conf
+        weight = _summed([(value, conf) for value, conf in self.readings if value != card])
         return tuple(sorted(weight, key=lambda v: -weight[v]))[:most]
 
     def strength(self, card: Card) -> float:
