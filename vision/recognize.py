@@ -1165,13 +1165,19 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
     found = _deduplicate(_one_size(detections), frame, templates, deck, style)
     # A court card's broken ring of card stock is a card when its index reads sure, where
     # nothing else was found: a ring is weaker evidence than an outline or a corner (the
-    # visible part of a covered card can be one too).
+    # visible part of a covered card can be one too). Where only unsure corner readings
+    # lie, a ring that reads sure as their value is that card, whole: a corner found by
+    # its ink a little off reads a court index unsure (a JD on light wood at 0.74, then
+    # dropped as a phantom), the ring's corners read it at 1.0.
     for ring in regions.rings:
-        if not any(_iou_quads(ring.corners, d.corners) > 0.0 or _inside(d.corners[0], ring.corners, 0.0)
-                   for d in found):
-            ring_reading = _read_ring(frame, ring, templates, deck, style)
-            if ring_reading is not None:
-                found.append(ring_reading)
+        over = [d for d in found if _iou_quads(ring.corners, d.corners) > 0.0 or
+                _inside(d.corners[0], ring.corners, 0.0)]
+        if any(not d.partial or d.card is None or d.confidence >= SURE_READING for d in over):
+            continue
+        ring_reading = _read_ring(frame, ring, templates, deck, style)
+        if ring_reading is None or any(d.card != ring_reading.card for d in over):
+            continue
+        found = [d for d in found if not any(d is o for o in over)] + [ring_reading]
     # A face-down outline in the frame whose long side is shorter than half the width of
     # the cards read (by their corners too) is no card: a scrap of coloured paper, a
     # button (edje train: five of its six face-down reports, a quarter of a card across;

@@ -1527,6 +1527,13 @@ def test_a_real_court_cards_corner_read_as_nothing_is_read_at_its_edges_corner(
     _read_with_no_phantom(shared_datasets, seed, card)
 
 
+def test_a_court_cards_ring_read_sure_replaces_an_unsure_reading_of_its_value(shared_datasets: Path) -> None:
+    # Development photo 104 of the real-deck probe: a bidly JD lying alone on light wood,
+    # no outline of it found. Its index, found by the ink a little off, read JD at 0.74 and
+    # went as a phantom; its ring of card stock reads JD at 1.0 at its own corner.
+    _read_with_no_phantom(shared_datasets, 104, "JD")
+
+
 def test_a_book_title_turned_sideways_is_no_court_card(shared_datasets: Path) -> None:
     # edje train IMG_2536: a KS half under a book whose title runs sideways. A title
     # letter with a larger letter a pip's distance one way and paper the other looks like
