@@ -20,7 +20,7 @@ from engine.cards import Card, Rank
 from vision.detect import (CARD_ASPECT, CornerCandidate, Quad, WholeCards, _card_width, _inside, _iou_quads,
                            _offset_quad, find_regions, find_whole_cards, one_card)
 from vision.corner_fit import fit_corner
-from vision.indices import index_corners
+from vision.indices import RANK_CENTRE, index_corners
 from vision.faces import CARD_H, CARD_W, INDEX_H, INDEX_W, suit_is_red
 from vision.glyph_net import reader_nets
 from vision.index_reader import GlyphTemplates, IndexReading, extract_glyphs, ink_mask, read_index, read_indexes
@@ -86,6 +86,13 @@ ON_TOP_AREA = (0.55, 0.92)  # see _back_ringed_on: a back's share of the quad it
 # likely than this to be no card is dropped (see vision/phantoms.py). At 0.9 it dropped
 # real cards and no more phantoms.
 PHANTOM_CUT = 0.99
+# Two corner readings of one value whose axes point this nearly opposite ways (cosine) are
+# a card read at both its index corners; measured so, its proportions lie within these
+# (a tilted camera stretches them), and a size within this share of the readings' own
+# changes nothing.
+TURNED_HALF_ROUND = 0.94
+BOTH_INDICES_SHAPE = (1.25, 1.7)
+BOTH_INDICES_SLACK = 0.08
 # A whole card read less sure than this has its suit checked against its centre pips
 # (vision/pips.py): an index's pip is a few pixels across, a centre pip several times
 # that. The pips overrule the index's suit when they favour the other suit of its
@@ -1162,7 +1169,9 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
         # index, or at its own index read again).
         detections = [replace(revalued.get(id(d), d), corners=d.corners, partial=True, split=True)
                       if id(d) in demoted else revalued.get(id(d), d) for d in detections]
+    measured = _sized_by_both_indices(frame, detections, templates, deck, style)
     found = _deduplicate(_one_size(detections), frame, templates, deck, style)
+    found = [replace(d, corners=measured[id(d)]) if id(d) in measured else d for d in found]
     # A court card's broken ring of card stock is a card when its index reads sure, where
     # nothing else was found: a ring is weaker evidence than an outline or a corner (the
     # visible part of a covered card can be one too). Where only unsure corner readings
@@ -1195,6 +1204,58 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
         kept = {id(d) for d in checked}
         checked = _visible_parts([f for f, s in zip(found, seen) if id(s) in kept], gray)
     return _suit_by_centre_pips(frame, _uncovered_settled(frame, checked, templates, deck, style))
+
+
+def _sized_by_both_indices(frame: np.ndarray, detections: list[Detection], templates: GlyphTemplates | None,
+                           deck: int, style: str) -> dict[int, np.ndarray]:
+    """A card read sure at both its index corners (two corner readings of one value,
+    turned half round against each other) measured by them: the way from one rank to the
+    other is the card's size, whatever its letters' size. A card known by its indices
+    alone (no outline of it found: a lone card on a checked cloth) takes its size from
+    its letter and pip, which differ from deck to deck by a sixth and grow with blur: a
+    KC so read as a card a third too wide was reported beside where it lies. Where its
+    index reads sure at the size so measured too: the card's corners, by the id of each
+    reading of it at any of its index places. (The readings themselves stay as they
+    are until ``_deduplicate`` has chosen among all readings: they are what tells a
+    misread index of this card from a card, as they always were.)"""
+    sure = [d for d in detections if d.partial and d.card is not None and d.confidence >= SURE_READING]
+    measured: dict[int, np.ndarray] = {}
+    for d in sure:
+        if id(d) in measured:
+            continue
+        a, b, w = _axes(d.corners)
+        rank_d = d.corners[0] + w * (RANK_CENTRE[0] * a + RANK_CENTRE[1] * b)
+        for k in sure:
+            if k is d or id(k) in measured or k.card != d.card:
+                continue
+            ak, bk, wk = _axes(k.corners)
+            if float(a @ ak) > -TURNED_HALF_ROUND or float(b @ bk) > -TURNED_HALF_ROUND:
+                continue
+            v = k.corners[0] + wk * (RANK_CENTRE[0] * ak + RANK_CENTRE[1] * bk) - rank_d
+            width = float(v @ a) / (1.0 - 2.0 * RANK_CENTRE[0])
+            height = float(v @ b) + 2.0 * RANK_CENTRE[1] * width
+            if not (0.5 * w < width < 2.0 * w and BOTH_INDICES_SHAPE[0] < height / width < BOTH_INDICES_SHAPE[1]):
+                continue
+            if abs(width / w - 1.0) < BOTH_INDICES_SLACK and abs(width / wk - 1.0) < BOTH_INDICES_SLACK:
+                break  # both already of that size
+            top_left = rank_d - width * (RANK_CENTRE[0] * a + RANK_CENTRE[1] * b)
+            card = np.array([top_left, top_left + width * a, top_left + width * a + height * b,
+                             top_left + height * b], np.float32)
+            again = read_index(_patch_from_quad(frame, card), templates, deck, style)
+            if again is None or again.card != d.card or again.confidence < SURE_READING:
+                continue
+            measured.update((id(r), card) for r in sure if r.card == d.card and (
+                _index_near(r.corners, card, (0, 1, 2, 3), 0.25) or r is d or r is k))
+            break
+    return measured
+
+
+def _axes(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
+    """A card outlined TL, TR, BR, BL as read: its unit "across" and "down", and its width."""
+    across = corners[1] - corners[0]
+    down = corners[3] - corners[0]
+    width = float(np.linalg.norm(across))
+    return across / max(width, 1e-6), down / max(float(np.linalg.norm(down)), 1e-6), width
 
 
 def _suit_in_doubt(reading: IndexReading, min_confidence: float) -> bool:
