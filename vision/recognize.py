@@ -86,6 +86,9 @@ ON_TOP_AREA = (0.55, 0.92)  # see _back_ringed_on: a back's share of the quad it
 # likely than this to be no card is dropped (see vision/phantoms.py). At 0.9 it dropped
 # real cards and no more phantoms.
 PHANTOM_CUT = 0.99
+# A ring that another card's outline overlaps less than this is still read (a JS whose
+# corner a 4C's lies on).
+RING_OVERLAP = 0.05
 # Two corner readings of one value whose axes point this nearly opposite ways (cosine) are
 # a card read at both its index corners; measured so, its proportions lie within these
 # (a tilted camera stretches them), and a size within this share of the readings' own
@@ -310,19 +313,23 @@ def _sized_by_index(frame: np.ndarray, c: CornerCandidate, card_w: float, patch:
 def _read_ring(frame: np.ndarray, quad: Quad, templates: GlyphTemplates | None, deck: int,
                style: str) -> Detection | None:
     """A court card's ring (``detect._ring_quads``) read at both index corners that lie in
-    the frame: a card when one reads sure and no other sure reading disagrees. (A ring
-    is weaker evidence than a solid outline: anything framed, a book or a tile, may
-    show one.)"""
+    the frame: a card when one reads sure and no other sure reading disagrees, or when
+    both read one value clearly. (A ring is weaker evidence than a solid outline:
+    anything framed, a book or a tile, may show one.)"""
     c = quad.corners
     first = _index_corner(c)
-    sure: list[Detection] = []
+    readings: list[Detection] = []
     for start in (first, first + 2):
         oriented = _oriented(c, start % 4)
         if not _index_in_frame(oriented, frame.shape):
             continue
         reading = read_index(_patch_from_quad(frame, oriented), templates, deck, style)
-        if reading is not None and reading.confidence >= SURE_READING:
-            sure.append(Detection(reading.card, reading.confidence, oriented))
+        if reading is not None:
+            readings.append(Detection(reading.card, reading.confidence, oriented))
+    sure = [d for d in readings if d.confidence >= SURE_READING]
+    if not sure and len(readings) == 2 and readings[0].card == readings[1].card and min(
+            d.confidence for d in readings) >= CLEAR_READING:
+        sure = readings
     if not sure or any(d.card != sure[0].card for d in sure):
         return None
     return max(sure, key=lambda d: d.confidence)
@@ -1179,7 +1186,7 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
     # its ink a little off reads a court index unsure (a JD on light wood at 0.74, then
     # dropped as a phantom), the ring's corners read it at 1.0.
     for ring in regions.rings:
-        over = [d for d in found if _iou_quads(ring.corners, d.corners) > 0.0 or
+        over = [d for d in found if _iou_quads(ring.corners, d.corners) > RING_OVERLAP or
                 _inside(d.corners[0], ring.corners, 0.0)]
         if any(not d.partial or d.card is None or d.confidence >= SURE_READING for d in over):
             continue

@@ -1545,6 +1545,14 @@ def test_a_court_cards_ring_read_sure_replaces_an_unsure_reading_of_its_value(sh
     _read_with_no_phantom(shared_datasets, 104, "JD")
 
 
+def test_a_court_cards_ring_read_clearly_at_both_corners_is_the_card(shared_datasets: Path) -> None:
+    # Development photo 361 of the real-deck probe: a bidly JS alone on light wood, a 4C's
+    # corner lying on its edge. Its ring of card stock reads JS at 0.90 and 0.94 at its
+    # two index corners (the black pip not named surely): neither sure alone, both one
+    # value. The 4C's outline, overlapping the ring a little, had kept it from being read.
+    _read_with_no_phantom(shared_datasets, 361, "JS")
+
+
 def test_a_book_title_turned_sideways_is_no_court_card(shared_datasets: Path) -> None:
     # edje train IMG_2536: a KS half under a book whose title runs sideways. A title
     # letter with a larger letter a pip's distance one way and paper the other looks like
