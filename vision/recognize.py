@@ -1226,19 +1226,20 @@ def _sized_by_both_indices(frame: np.ndarray, detections: list[Detection], templ
     are until ``_deduplicate`` has chosen among all readings: they are what tells a
     misread index of this card from a card, as they always were.)"""
     sure = [d for d in detections if d.partial and d.card is not None and d.confidence >= SURE_READING]
+    # Each reading's axes, width and rank middle, found once (every pair looks at them).
+    placed = {id(d): _axes(d.corners) for d in sure}
     measured: dict[int, np.ndarray] = {}
     for d in sure:
         if id(d) in measured:
             continue
-        a, b, w = _axes(d.corners)
-        rank_d = d.corners[0] + w * (RANK_CENTRE[0] * a + RANK_CENTRE[1] * b)
+        a, b, w, rank_d = placed[id(d)]
         for k in sure:
             if k is d or id(k) in measured or k.card != d.card:
                 continue
-            ak, bk, wk = _axes(k.corners)
+            ak, bk, wk, rank_k = placed[id(k)]
             if float(a @ ak) > -TURNED_HALF_ROUND or float(b @ bk) > -TURNED_HALF_ROUND:
                 continue
-            v = k.corners[0] + wk * (RANK_CENTRE[0] * ak + RANK_CENTRE[1] * bk) - rank_d
+            v = rank_k - rank_d
             width = float(v @ a) / (1.0 - 2.0 * RANK_CENTRE[0])
             height = float(v @ b) + 2.0 * RANK_CENTRE[1] * width
             if not (0.5 * w < width < 2.0 * w and BOTH_INDICES_SHAPE[0] < height / width < BOTH_INDICES_SHAPE[1]):
@@ -1257,12 +1258,15 @@ def _sized_by_both_indices(frame: np.ndarray, detections: list[Detection], templ
     return measured
 
 
-def _axes(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
-    """A card outlined TL, TR, BR, BL as read: its unit "across" and "down", and its width."""
+def _axes(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray, float, np.ndarray]:
+    """A card outlined TL, TR, BR, BL as read: its unit "across" and "down", its width,
+    and the middle of its rank where ``index_corners`` places it (``RANK_CENTRE``)."""
     across = corners[1] - corners[0]
-    down = corners[3] - corners[0]
     width = float(np.linalg.norm(across))
-    return across / max(width, 1e-6), down / max(float(np.linalg.norm(down)), 1e-6), width
+    a = across / max(width, 1e-6)
+    down = corners[3] - corners[0]
+    b = down / max(float(np.linalg.norm(down)), 1e-6)
+    return a, b, width, corners[0] + width * (RANK_CENTRE[0] * a + RANK_CENTRE[1] * b)
 
 
 def _suit_in_doubt(reading: IndexReading, min_confidence: float) -> bool:
