@@ -91,6 +91,24 @@ def index_corners(frame: np.ndarray, card_w: float = 0.0, gray: np.ndarray | Non
         lo, hi = 6.0, 0.06 * min(h, w)
     if hi < 6:
         return []
+    ink, contrast, paper = ink_on_paper(frame, hi)
+    if gray is None:
+        gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+    if court_out is not None:
+        opened = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+        court_out.extend(_pairs_in(opened, card_w, lo, hi, gray, None))
+    if pale_out is not None:
+        pale = cv2.compare(contrast, cv2.LUT(paper, _PALE_THRESHOLD), cv2.CMP_GT)
+        pale_out.extend(_pairs_in(pale, card_w, lo, hi, gray, None, broken_in=ink))
+    return _pairs_in(ink, card_w, lo, hi, gray, edgeless, court_out if card_w > 0 else lone_out)
+
+
+def ink_on_paper(frame: np.ndarray, hi: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Print on card stock in a BGR frame: the ink mask (255 where print is), the contrast
+    of each pixel below the paper around it, and that paper level, all in the darkest
+    colour channel. ``hi``: the tallest letter looked for (the paper level is the local
+    maximum over a window about that size)."""
+    h, w = frame.shape[:2]
     # Ink relative to the paper around it, in the darkest colour channel: red ink is dark
     # in green and blue, and a lamp's colour or a shadow shifts paper and ink alike.
     if frame.ndim == 3:
@@ -112,16 +130,7 @@ def index_corners(frame: np.ndarray, card_w: float = 0.0, gray: np.ndarray | Non
     # Ink: contrast above MIN_CONTRAST and above 0.3 of the paper, on paper above
     # MIN_PAPER; one threshold per paper level (a table lookup: whole-frame numpy
     # comparisons cost milliseconds). For integers, 10 c > 3 p is c > floor(3 p / 10).
-    ink = cv2.compare(contrast, cv2.LUT(paper, _INK_THRESHOLD), cv2.CMP_GT)
-    if gray is None:
-        gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
-    if court_out is not None:
-        opened = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
-        court_out.extend(_pairs_in(opened, card_w, lo, hi, gray, None))
-    if pale_out is not None:
-        pale = cv2.compare(contrast, cv2.LUT(paper, _PALE_THRESHOLD), cv2.CMP_GT)
-        pale_out.extend(_pairs_in(pale, card_w, lo, hi, gray, None, broken_in=ink))
-    return _pairs_in(ink, card_w, lo, hi, gray, edgeless, court_out if card_w > 0 else lone_out)
+    return cv2.compare(contrast, cv2.LUT(paper, _INK_THRESHOLD), cv2.CMP_GT), contrast, paper
 
 
 def _pairs_in(ink: np.ndarray, card_w: float, lo: float, hi: float, gray: np.ndarray,

@@ -24,7 +24,7 @@ from vision.indices import RANK_CENTRE, index_corners
 from vision.faces import CARD_H, CARD_W, INDEX_H, INDEX_W, suit_is_red
 from vision.glyph_net import reader_nets
 from vision.index_reader import GlyphTemplates, IndexReading, extract_glyphs, ink_mask, read_index, read_indexes
-from vision import phantoms, pips
+from vision import phantoms, pictures, pips
 
 MIN_CONFIDENCE = 0.45
 MIN_FRAME_SIDE = 24  # pixels
@@ -89,6 +89,11 @@ PHANTOM_CUT = 0.99
 # A ring that another card's outline overlaps less than this is still read (a JS whose
 # corner a 4C's lies on).
 RING_OVERLAP = 0.05
+# The outlines guessed around a court card's picture (``pictures.outlines``) that must
+# read one court card sure for it to count, and how many times more of them than read
+# any other value sure (a guess a few pixels off reads a JS as JC at 0.99 now and then).
+PICTURE_VOTES = 2
+PICTURE_MAJORITY = 2
 # Two corner readings of one value whose axes point this nearly opposite ways (cosine) are
 # a card read at both its index corners; measured so, its proportions lie within these
 # (a tilted camera stretches them), and a size within this share of the readings' own
@@ -1194,6 +1199,7 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
         if ring_reading is None or any(d.card != ring_reading.card for d in over):
             continue
         found = [d for d in found if not any(d is o for o in over)] + [ring_reading]
+    found = _picture_cards(frame, gray, found, templates, deck, style)
     # A face-down outline in the frame whose long side is shorter than half the width of
     # the cards read (by their corners too) is no card: a scrap of coloured paper, a
     # button (edje train: five of its six face-down reports, a quarter of a card across;
@@ -1211,6 +1217,57 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
         kept = {id(d) for d in checked}
         checked = _visible_parts([f for f, s in zip(found, seen) if id(s) in kept], gray)
     return _suit_by_centre_pips(frame, _uncovered_settled(frame, checked, templates, deck, style))
+
+
+def _picture_cards(frame: np.ndarray, gray: np.ndarray, found: list[Detection], templates: GlyphTemplates | None,
+                   deck: int, style: str) -> list[Detection]:
+    """``found`` with the court cards found by their picture (``vision.pictures``) where
+    nothing else found them: on a table as light as card stock no outline, ring or index
+    corner may show (a lone QS on a white table, its letter joined to its picture's frame
+    line). A picture is read where no whole card and no court card read sure lies on its
+    middle (there it is that card's). It is a card when ``PICTURE_VOTES`` of the outlines
+    guessed around it read one court card sure, ``PICTURE_MAJORITY`` times as many as
+    read any other value sure, and that value was read nowhere else in the frame. The
+    card is the outline that read it surest, whole; it replaces the unsure court
+    readings on its middle (a QC's index, found by its ink a little off, read QS at 0.84:
+    its picture's outlines read QC)."""
+    widths = [_card_width(d.corners) for d in found if d.card is not None]
+    usual = float(np.median(widths)) if widths else 0.0
+    for picture in pictures.court_pictures(frame, usual):
+        on = [d for d in found if _inside(picture.middle, d.corners, 0.0) and (
+            not d.partial or d.card is None or d.card.rank in _COURT_RANKS)]
+        if any(not d.partial or d.card is None or d.confidence >= SURE_READING for d in on):
+            continue
+        quads = pictures.outlines(picture, frame.shape)
+        # At the outline's own size and place, its corner fitted to the card's edges too,
+        # where they show at all.
+        for share in pictures.PICTURE_SHARES:
+            width = picture.short / share
+            for sign in (1.0, -1.0):
+                across, down = sign * picture.across, sign * picture.down
+                corner = picture.middle - across * width / 2 - down * width * CARD_ASPECT / 2
+                fitted = fit_corner(gray, corner, across, down, width)
+                if fitted is not None:
+                    quads.append(_corner_card(CornerCandidate(fitted.point, fitted.across, fitted.down, width,
+                                                              width * CARD_ASPECT, -1, width), width))
+        votes: dict[Card, list[tuple[float, np.ndarray]]] = {}
+        for quad, reading in zip(quads, read_indexes([_patch_from_quad(frame, q) for q in quads], templates, deck,
+                                                     style)):
+            if reading is not None and reading.card.rank in _COURT_RANKS and reading.confidence >= SURE_READING:
+                votes.setdefault(reading.card, []).append((reading.confidence, quad))
+        ranked = sorted(votes.items(), key=lambda v: -len(v[1]))
+        if not ranked or len(ranked[0][1]) < PICTURE_VOTES or (
+                len(ranked) > 1 and PICTURE_MAJORITY * len(ranked[1][1]) > len(ranked[0][1])):
+            continue
+        card, readings = ranked[0]
+        if any(d.card == card for d in found if not any(d is o for o in on)):
+            continue
+        confidence, quad = max(readings, key=lambda r: r[0])
+        found = [d for d in found if not any(d is o for o in on)] + [Detection(card, confidence, quad)]
+    return found
+
+
+_COURT_RANKS = (Rank.JACK, Rank.QUEEN, Rank.KING)
 
 
 def _sized_by_both_indices(frame: np.ndarray, detections: list[Detection], templates: GlyphTemplates | None,

@@ -1553,6 +1553,27 @@ def test_a_court_cards_ring_read_clearly_at_both_corners_is_the_card(shared_data
     _read_with_no_phantom(shared_datasets, 361, "JS")
 
 
+@pytest.mark.parametrize("seed,card", [(87, "KH"), (96, "JC")])
+def test_a_real_court_card_on_a_light_table_is_found_by_its_picture(
+        shared_datasets: Path, seed: int, card: str) -> None:
+    # Development photos 87 and 96 of the real-deck probe: a bidly KH and JC on beige,
+    # lying beside and on other cards. No outline, ring or index corner of either is
+    # found (the table is nearly as light as the card, and the index letter and pip
+    # touch the picture's frame line). The picture, a card-shaped block of print, gives
+    # each card's middle and turn, and the outlines guessed around it read it sure.
+    _read_with_no_phantom(shared_datasets, seed, card)
+
+
+@pytest.mark.parametrize("seed,card", [(49, "QC"), (70, "JS")])
+def test_a_real_court_cards_picture_read_sure_replaces_an_unsure_reading_on_it(
+        shared_datasets: Path, seed: int, card: str) -> None:
+    # Development photos 49 and 70 of the real-deck probe: a bidly QC on white and a JS
+    # on beige. Each index, found by its ink a little off, read in the other black suit
+    # unsure (QS at 0.84, JC at 0.90); the outlines guessed around the picture read the
+    # card itself sure.
+    _read_with_no_phantom(shared_datasets, seed, card)
+
+
 def test_a_book_title_turned_sideways_is_no_court_card(shared_datasets: Path) -> None:
     # edje train IMG_2536: a KS half under a book whose title runs sideways. A title
     # letter with a larger letter a pip's distance one way and paper the other looks like

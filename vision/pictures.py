@@ -1,0 +1,116 @@
+"""Court cards found by their picture: where neither outline nor index finds them.
+
+On a light table (white, beige, pale wood) a card's edge barely shows: card stock on a
+surface nearly as light. A number card is still found by its index, a letter with a pip
+under it. A court card's index often is not: its letter and pip lie against the
+picture's frame line, and the ink cut joins them to it (or a thin red letter breaks into
+specks). Its picture, though, is the largest piece of print on the table: a framed block
+of ink, card-shaped, centred on the card. Its box gives the card's middle and turn; the
+card's size follows from the picture's, within what decks differ by (the picture fills
+0.74 to 0.95 of the card's width, counting the index pips the closing joins to it).
+
+The outlines offered here are guesses to read at (``outlines``): a few sizes and shifts
+around the picture's box, each at both index corners. The caller reads them and keeps a
+card only when several of them read it sure and they agree (``recognize``).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Final, NamedTuple
+
+import cv2
+import numpy as np
+
+from vision.detect import CARD_ASPECT
+from vision.indices import ink_on_paper
+
+# The picture's short side over its card's width, tried: the bidly deck's frame alone is
+# about 0.75 of the card, its frame with the index pips joined to it about 0.9.
+PICTURE_SHARES: Final = (0.95, 0.88, 0.81, 0.74)
+# Card widths the guessed middle is moved by, along and across the card: the box of the
+# picture's ink is off by a few pixels (an index joined at one end only), and the reader
+# needs its index placed to about a twentieth of a card.
+SHIFTS: Final = (0.0, 0.05, -0.05)
+PICTURE_ASPECT: Final = (1.2, 1.9)  # long over short side of a picture's box (with its pips: the longer)
+PICTURE_FILL: Final = 0.5  # the least share of its box a picture's closed ink fills (a row of pips: less)
+MIN_PICTURE: Final = 24.0  # pixels: the shortest side a picture is looked for at (a card about 30 wide)
+PICTURE_OF_CARD: Final = (0.6, 1.05)  # a picture's short side against the width of the cards read
+MAX_PICTURE_SHARE: Final = 0.1  # of the frame, the most a picture's box may take (a book, a poster)
+PAPER_WINDOW: Final = 0.06  # of the frame's short side: the ``hi`` the paper level is found with
+# Pixels: the gap closed between strokes of a picture's art (the cards measured here are
+# 40 to 110 pixels wide in the frame read; a gap between two cards' print stays open).
+CLOSING: Final = 5
+MAX_PICTURES: Final = 12  # the largest pictures looked at, at most (each costs 80 readings)
+
+
+class Picture(NamedTuple):
+    """A court card's picture as found: its box's middle, the unit vectors along the
+    card's long side (``down``) and short side (``across``, turned from ``down`` as a
+    card lying face up turns), and the box's short side, in frame pixels."""
+
+    middle: np.ndarray
+    down: np.ndarray
+    across: np.ndarray
+    short: float
+
+
+def court_pictures(frame: np.ndarray, card_w: float = 0.0) -> list[Picture]:
+    """The card-shaped blocks of print in a BGR frame, largest first: ink on card stock
+    (``indices.ink_on_paper``) closed over the gaps of a picture's art. ``card_w``: the
+    width of the cards read elsewhere in the frame (0 when unknown); blocks whose size
+    does not fit it are passed over."""
+    h, w = frame.shape[:2]
+    # The paper level is taken over a window larger than a picture (as ``index_corners``
+    # does when it knows no card size): within a smaller one, a picture's own light
+    # parts pass for paper and its art breaks up.
+    ink, _, _ = ink_on_paper(frame, PAPER_WINDOW * min(h, w))
+    closed = cv2.morphologyEx(ink, cv2.MORPH_CLOSE, np.ones((CLOSING, CLOSING), np.uint8))
+    contours, _ = cv2.findContours(closed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    found: list[tuple[float, Picture]] = []
+    for contour in contours:
+        area = float(cv2.contourArea(contour))
+        if area < MIN_PICTURE * MIN_PICTURE * PICTURE_ASPECT[0] * PICTURE_FILL:
+            continue
+        (cx, cy), (bw, bh), angle = cv2.minAreaRect(contour)
+        short, long = min(bw, bh), max(bw, bh)
+        if (short < MIN_PICTURE or not PICTURE_ASPECT[0] <= long / short <= PICTURE_ASPECT[1]
+                or area < PICTURE_FILL * bw * bh or bw * bh > MAX_PICTURE_SHARE * w * h):
+            continue
+        if card_w > 0 and not PICTURE_OF_CARD[0] * card_w <= short <= PICTURE_OF_CARD[1] * card_w:
+            continue
+        a = math.radians(angle)
+        side = np.array([math.cos(a), math.sin(a)], np.float32)  # along the box's first side (bw)
+        down = side if bw >= bh else np.array([-side[1], side[0]], np.float32)
+        # Face up, a card's short side runs from its top left to its top right: "across"
+        # is "down" turned a quarter the other way round (x right, y down).
+        across = np.array([down[1], -down[0]], np.float32)
+        found.append((area, Picture(np.array([cx, cy], np.float32), down, across, float(short))))
+    found.sort(key=lambda f: -f[0])
+    return [p for _, p in found[:MAX_PICTURES]]
+
+
+def outlines(picture: Picture, frame_shape: tuple[int, ...] | None = None) -> list[np.ndarray]:
+    """The card outlines (TL, TR, BR, BL as read: float32, 4x2) to read a picture's card
+    at: each share of ``PICTURE_SHARES`` and shift of ``SHIFTS``, at both index corners
+    (the card lies either way up). With ``frame_shape``, outlines whose index corner lies
+    outside the frame are left out."""
+    out = []
+    for share in PICTURE_SHARES:
+        width = picture.short / share
+        length = width * CARD_ASPECT
+        for along in SHIFTS:
+            for over in SHIFTS:
+                middle = picture.middle + width * (over * picture.across + along * picture.down)
+                for sign in (1.0, -1.0):
+                    across, down = sign * picture.across, sign * picture.down
+                    top_left = middle - across * width / 2 - down * length / 2
+                    quad = np.array([top_left, top_left + across * width, top_left + across * width + down * length,
+                                     top_left + down * length], np.float32)
+                    if frame_shape is None or _in_frame(quad[0], frame_shape):
+                        out.append(quad)
+    return out
+
+
+def _in_frame(point: np.ndarray, shape: tuple[int, ...]) -> bool:
+    return 0 <= float(point[0]) < shape[1] and 0 <= float(point[1]) < shape[0]
