@@ -41,6 +41,8 @@ PAPER_WINDOW: Final = 0.06  # of the frame's short side: the ``hi`` the paper le
 # Pixels: the gap closed between strokes of a picture's art (the cards measured here are
 # 40 to 110 pixels wide in the frame read; a gap between two cards' print stays open).
 CLOSING: Final = 5
+TABLE_DISTANCE: Final = 60.0  # grey levels, the three channels summed: ink nearer the table's colour is the table
+TABLE_SAMPLE: Final = 8  # every this many pixels across and down give the table's colour
 MAX_PICTURES: Final = 12  # the largest pictures looked at, at most (each costs 80 readings)
 
 
@@ -65,6 +67,16 @@ def court_pictures(frame: np.ndarray, card_w: float = 0.0) -> list[Picture]:
     # does when it knows no card size): within a smaller one, a picture's own light
     # parts pass for paper and its art breaks up.
     ink, _, _ = ink_on_paper(frame, PAPER_WINDOW * min(h, w))
+    if frame.ndim == 3:
+        # Light wood is darker than card stock in its blue, so beside a card it passes
+        # for ink, and a picture whose index letters touch the card's edge joins the
+        # table: ink the table's own colour (the frame's median) is left out.
+        table = np.median(frame[::TABLE_SAMPLE, ::TABLE_SAMPLE, :3].reshape(-1, 3), axis=0)
+        # (The sum of the three channels' differences, saturated at 255: only its side
+        # of TABLE_DISTANCE matters.)
+        off = cv2.transform(cv2.absdiff(frame[..., :3], (*(float(v) for v in table), 0.0)),
+                            np.ones((1, 3), np.float32))
+        ink = cv2.bitwise_and(ink, cv2.compare(off, TABLE_DISTANCE, cv2.CMP_GT))
     closed = cv2.morphologyEx(ink, cv2.MORPH_CLOSE, np.ones((CLOSING, CLOSING), np.uint8))
     contours, _ = cv2.findContours(closed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     found: list[tuple[float, Picture]] = []

@@ -94,6 +94,7 @@ RING_OVERLAP = 0.05
 # any other value sure (a guess a few pixels off reads a JS as JC at 0.99 now and then).
 PICTURE_VOTES = 2
 PICTURE_MAJORITY = 2
+PICTURE_CLEAR_VOTES = 6  # ... or that must read it clearly (CLEAR_READING), none sure
 # Two corner readings of one value whose axes point this nearly opposite ways (cosine) are
 # a card read at both its index corners; measured so, its proportions lie within these
 # (a tilted camera stretches them), and a size within this share of the readings' own
@@ -1250,16 +1251,26 @@ def _picture_cards(frame: np.ndarray, gray: np.ndarray, found: list[Detection], 
                 if fitted is not None:
                     quads.append(_corner_card(CornerCandidate(fitted.point, fitted.across, fitted.down, width,
                                                               width * CARD_ASPECT, -1, width), width))
-        votes: dict[Card, list[tuple[float, np.ndarray]]] = {}
+        votes: dict[Card, list[tuple[float, np.ndarray]]] = {}  # sure readings of court cards
+        clear: dict[Card, list[tuple[float, np.ndarray]]] = {}  # clear readings of any card
         for quad, reading in zip(quads, read_indexes([_patch_from_quad(frame, q) for q in quads], templates, deck,
                                                      style)):
-            if reading is not None and reading.card.rank in _COURT_RANKS and reading.confidence >= SURE_READING:
-                votes.setdefault(reading.card, []).append((reading.confidence, quad))
+            if reading is not None and reading.confidence >= CLEAR_READING:
+                clear.setdefault(reading.card, []).append((reading.confidence, quad))
+                if reading.card.rank in _COURT_RANKS and reading.confidence >= SURE_READING:
+                    votes.setdefault(reading.card, []).append((reading.confidence, quad))
         ranked = sorted(votes.items(), key=lambda v: -len(v[1]))
-        if not ranked or len(ranked[0][1]) < PICTURE_VOTES or (
-                len(ranked) > 1 and PICTURE_MAJORITY * len(ranked[1][1]) > len(ranked[0][1])):
-            continue
-        card, readings = ranked[0]
+        if ranked and len(ranked[0][1]) >= PICTURE_VOTES and (
+                len(ranked) == 1 or PICTURE_MAJORITY * len(ranked[1][1]) <= len(ranked[0][1])):
+            card, readings = ranked[0]
+        else:
+            # Or many of them read it clearly, none sure: a bridge-size court index on a
+            # small photo (a bidly QS read 12 times, at 0.5 to 0.97).
+            ranked = sorted(clear.items(), key=lambda v: -len(v[1]))
+            if not ranked or ranked[0][0].rank not in _COURT_RANKS or len(ranked[0][1]) < PICTURE_CLEAR_VOTES or (
+                    len(ranked) > 1 and PICTURE_MAJORITY * len(ranked[1][1]) > len(ranked[0][1])):
+                continue
+            card, readings = ranked[0]
         if any(d.card == card for d in found if not any(d is o for o in on)):
             continue
         confidence, quad = max(readings, key=lambda r: r[0])

@@ -1574,6 +1574,23 @@ def test_a_real_court_cards_picture_read_sure_replaces_an_unsure_reading_on_it(
     _read_with_no_phantom(shared_datasets, seed, card)
 
 
+@pytest.mark.parametrize("seed,card", [(121, "QC"), (236, "QH")])
+def test_a_real_court_card_on_light_wood_is_found_by_its_picture(shared_datasets: Path, seed: int, card: str) -> None:
+    # Development photos 121 and 236 of the real-deck probe: a bidly QC and QH on light
+    # wood. Beside a card the wood is darker than card stock in its blue and passes for
+    # ink; the index letters touching the card's edge joined the picture to the table.
+    # Ink of the table's own colour is left out, and the picture stands alone.
+    _read_with_no_phantom(shared_datasets, seed, card)
+
+
+def test_a_real_court_card_read_clearly_by_many_outlines_round_its_picture_is_the_card(
+        shared_datasets: Path) -> None:
+    # Development photo 124 of the real-deck probe: a bidly QS on beige whose index,
+    # bridge-size on a small photo, reads QS at 0.5 to 0.97 at the outlines guessed round
+    # its picture, never sure: twelve readings agreeing make it the card.
+    _read_with_no_phantom(shared_datasets, 124, "QS")
+
+
 def test_a_book_title_turned_sideways_is_no_court_card(shared_datasets: Path) -> None:
     # edje train IMG_2536: a KS half under a book whose title runs sideways. A title
     # letter with a larger letter a pip's distance one way and paper the other looks like
