@@ -74,9 +74,10 @@ def court_pictures(frame: np.ndarray, card_w: float = 0.0) -> list[Picture]:
         table = np.median(frame[::TABLE_SAMPLE, ::TABLE_SAMPLE, :3].reshape(-1, 3), axis=0)
         # (The sum of the three channels' differences, saturated at 255: only its side
         # of TABLE_DISTANCE matters.)
-        off = cv2.transform(cv2.absdiff(frame[..., :3], (*(float(v) for v in table), 0.0)),
-                            np.ones((1, 3), np.float32))
-        ink = cv2.bitwise_and(ink, cv2.compare(off, TABLE_DISTANCE, cv2.CMP_GT))
+        scalar = np.array([*table.tolist(), 0.0], np.float64)  # (a 4-vector is an OpenCV scalar)
+        off = cv2.transform(cv2.absdiff(np.ascontiguousarray(frame[..., :3]), scalar), np.ones((1, 3), np.float32))
+        _, far = cv2.threshold(off, TABLE_DISTANCE, 255, cv2.THRESH_BINARY)
+        ink = cv2.bitwise_and(ink, far)
     closed = cv2.morphologyEx(ink, cv2.MORPH_CLOSE, np.ones((CLOSING, CLOSING), np.uint8))
     contours, _ = cv2.findContours(closed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     found: list[tuple[float, Picture]] = []
