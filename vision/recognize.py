@@ -1237,7 +1237,10 @@ def _picture_cards(frame: np.ndarray, gray: np.ndarray, found: list[Detection], 
     for picture in pictures.court_pictures(frame, usual):
         on = [d for d in found if _inside(picture.middle, d.corners, 0.0) and (
             not d.partial or d.card is None or d.card.rank in _COURT_RANKS)]
-        if any(not d.partial or d.card is None or d.confidence >= SURE_READING for d in on):
+        # (A face-down report there that was only a guess by its coloured middle may be
+        # this picture: court art is as coloured as a back.)
+        if any(d.card is None and _surely_back(frame, d.corners) or d.card is not None and (
+                not d.partial or d.confidence >= SURE_READING) for d in on):
             continue
         quads = pictures.outlines(picture, frame.shape)
         # At the outline's own size and place, its corner fitted to the card's edges too,

@@ -1591,6 +1591,16 @@ def test_a_real_court_card_read_clearly_by_many_outlines_round_its_picture_is_th
     _read_with_no_phantom(shared_datasets, 124, "QS")
 
 
+@pytest.mark.parametrize("seed,card", [(232, "QC"), (339, "QH")])
+def test_a_real_court_card_guessed_face_down_by_its_colours_is_read_at_its_picture(
+        shared_datasets: Path, seed: int, card: str) -> None:
+    # Development photos 232 and 339 of the real-deck probe: a bidly QC on beige and a QH
+    # whose outline was found, read as nothing at its corners, and guessed face down by
+    # its coloured middle (court art is as coloured as a back). The outlines guessed
+    # round its picture read it.
+    _read_with_no_phantom(shared_datasets, seed, card)
+
+
 def test_a_book_title_turned_sideways_is_no_court_card(shared_datasets: Path) -> None:
     # edje train IMG_2536: a KS half under a book whose title runs sideways. A title
     # letter with a larger letter a pip's distance one way and paper the other looks like
