@@ -103,15 +103,16 @@ def court_pictures(frame: np.ndarray, card_w: float = 0.0) -> list[Picture]:
     return [p for _, p in found[:MAX_PICTURES]]
 
 
-def outlines(picture: Picture, frame_shape: tuple[int, ...] | None = None) -> list[np.ndarray]:
+def outlines(picture: Picture, frame_shape: tuple[int, ...] | None = None,
+             aspect: float = CARD_ASPECT) -> list[np.ndarray]:
     """The card outlines (TL, TR, BR, BL as read: float32, 4x2) to read a picture's card
     at: each share of ``PICTURE_SHARES`` and shift of ``SHIFTS``, at both index corners
-    (the card lies either way up). With ``frame_shape``, outlines whose index corner lies
-    outside the frame are left out."""
+    (the card lies either way up), for a card ``aspect`` times as long as wide. With
+    ``frame_shape``, outlines whose index corner lies outside the frame are left out."""
     out = []
     for share in PICTURE_SHARES:
         width = picture.short / share
-        length = width * CARD_ASPECT
+        length = width * aspect
         for along in SHIFTS:
             for over in SHIFTS:
                 middle = picture.middle + width * (over * picture.across + along * picture.down)

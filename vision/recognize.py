@@ -1242,43 +1242,57 @@ def _picture_cards(frame: np.ndarray, gray: np.ndarray, found: list[Detection], 
         if any(d.card is None and _surely_back(frame, d.corners) or d.card is not None and (
                 not d.partial or d.confidence >= SURE_READING) for d in on):
             continue
-        quads = pictures.outlines(picture, frame.shape)
-        # At the outline's own size and place, its corner fitted to the card's edges too,
-        # where they show at all.
-        for share in pictures.PICTURE_SHARES:
-            width = picture.short / share
-            for sign in (1.0, -1.0):
-                across, down = sign * picture.across, sign * picture.down
-                corner = picture.middle - across * width / 2 - down * width * CARD_ASPECT / 2
-                fitted = fit_corner(gray, corner, across, down, width)
-                if fitted is not None:
-                    quads.append(_corner_card(CornerCandidate(fitted.point, fitted.across, fitted.down, width,
-                                                              width * CARD_ASPECT, -1, width), width))
-        votes: dict[Card, list[tuple[float, np.ndarray]]] = {}  # sure readings of court cards
-        clear: dict[Card, list[tuple[float, np.ndarray]]] = {}  # clear readings of any card
-        for quad, reading in zip(quads, read_indexes([_patch_from_quad(frame, q) for q in quads], templates, deck,
-                                                     style)):
-            if reading is not None and reading.confidence >= CLEAR_READING:
-                clear.setdefault(reading.card, []).append((reading.confidence, quad))
-                if reading.card.rank in _COURT_RANKS and reading.confidence >= SURE_READING:
-                    votes.setdefault(reading.card, []).append((reading.confidence, quad))
-        ranked = sorted(votes.items(), key=lambda v: -len(v[1]))
-        if ranked and len(ranked[0][1]) >= PICTURE_VOTES and (
-                len(ranked) == 1 or PICTURE_MAJORITY * len(ranked[1][1]) <= len(ranked[0][1])):
-            card, readings = ranked[0]
-        else:
-            # Or many of them read it clearly, none sure: a bridge-size court index on a
-            # small photo (a bidly QS read 12 times, at 0.5 to 0.97).
-            ranked = sorted(clear.items(), key=lambda v: -len(v[1]))
-            if not ranked or ranked[0][0].rank not in _COURT_RANKS or len(ranked[0][1]) < PICTURE_CLEAR_VOTES or (
-                    len(ranked) > 1 and PICTURE_MAJORITY * len(ranked[1][1]) > len(ranked[0][1])):
-                continue
-            card, readings = ranked[0]
+        # Poker-size first; a bridge-size card's index lies further along (a twentieth
+        # of a card further than the shifts reach).
+        read = next((r for r in (_read_picture(frame, gray, picture, aspect, templates, deck, style)
+                                 for aspect in CARD_SHAPES) if r is not None), None)
+        if read is None:
+            continue
+        card, confidence, quad = read
         if any(d.card == card for d in found if not any(d is o for o in on)):
             continue
-        confidence, quad = max(readings, key=lambda r: r[0])
         found = [d for d in found if not any(d is o for o in on)] + [Detection(card, confidence, quad)]
     return found
+
+
+def _read_picture(frame: np.ndarray, gray: np.ndarray, picture: pictures.Picture, aspect: float,
+                  templates: GlyphTemplates | None, deck: int, style: str) -> tuple[Card, float, np.ndarray] | None:
+    """The court card the outlines guessed round ``picture`` for a card ``aspect`` times as
+    long as wide read (see ``_picture_cards``), its best reading's confidence and
+    outline; None when they do not agree on one."""
+    quads = pictures.outlines(picture, frame.shape, aspect)
+    # At the outline's own size and place, its corner fitted to the card's edges too,
+    # where they show at all.
+    for share in pictures.PICTURE_SHARES:
+        width = picture.short / share
+        for sign in (1.0, -1.0):
+            across, down = sign * picture.across, sign * picture.down
+            corner = picture.middle - across * width / 2 - down * width * aspect / 2
+            fitted = fit_corner(gray, corner, across, down, width)
+            if fitted is not None:
+                quads.append(np.array([fitted.point, fitted.point + fitted.across * width,
+                                       fitted.point + fitted.across * width + fitted.down * width * aspect,
+                                       fitted.point + fitted.down * width * aspect], np.float32))
+    votes: dict[Card, list[tuple[float, np.ndarray]]] = {}  # sure readings of court cards
+    clear: dict[Card, list[tuple[float, np.ndarray]]] = {}  # clear readings of any card
+    for quad, reading in zip(quads, read_indexes([_patch_from_quad(frame, q) for q in quads], templates, deck,
+                                                 style)):
+        if reading is not None and reading.confidence >= CLEAR_READING:
+            clear.setdefault(reading.card, []).append((reading.confidence, quad))
+            if reading.card.rank in _COURT_RANKS and reading.confidence >= SURE_READING:
+                votes.setdefault(reading.card, []).append((reading.confidence, quad))
+    ranked = sorted(votes.items(), key=lambda v: -len(v[1]))
+    if not (ranked and len(ranked[0][1]) >= PICTURE_VOTES and (
+            len(ranked) == 1 or PICTURE_MAJORITY * len(ranked[1][1]) <= len(ranked[0][1]))):
+        # Or many of them read it clearly, none sure: a bridge-size court index on a
+        # small photo (a bidly QS read 12 times, at 0.5 to 0.97).
+        ranked = sorted(clear.items(), key=lambda v: -len(v[1]))
+        if not ranked or ranked[0][0].rank not in _COURT_RANKS or len(ranked[0][1]) < PICTURE_CLEAR_VOTES or (
+                len(ranked) > 1 and PICTURE_MAJORITY * len(ranked[1][1]) > len(ranked[0][1])):
+            return None
+    card, readings = ranked[0]
+    confidence, quad = max(readings, key=lambda r: r[0])
+    return card, confidence, quad
 
 
 _COURT_RANKS = (Rank.JACK, Rank.QUEEN, Rank.KING)

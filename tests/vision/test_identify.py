@@ -1601,6 +1601,16 @@ def test_a_real_court_card_guessed_face_down_by_its_colours_is_read_at_its_pictu
     _read_with_no_phantom(shared_datasets, seed, card)
 
 
+@pytest.mark.parametrize("seed,card", [(83, "KS"), (222, "KS")])
+def test_a_real_bridge_size_court_card_is_read_round_its_picture_at_its_own_length(
+        shared_datasets: Path, seed: int, card: str) -> None:
+    # Development photos 83 and 222 of the real-deck probe: a bidly KS alone on white
+    # (222's outline guessed face down by its colours). The bidly deck is bridge-size,
+    # 1.55 times as long as wide: outlines guessed at a poker-size card's length put its
+    # index corner a twentieth of a card off, where the KS reads as nothing.
+    _read_with_no_phantom(shared_datasets, seed, card)
+
+
 def test_a_book_title_turned_sideways_is_no_court_card(shared_datasets: Path) -> None:
     # edje train IMG_2536: a KS half under a book whose title runs sideways. A title
     # letter with a larger letter a pip's distance one way and paper the other looks like
