@@ -43,7 +43,7 @@ PAPER_WINDOW: Final = 0.06  # of the frame's short side: the ``hi`` the paper le
 CLOSING: Final = 5
 TABLE_DISTANCE: Final = 60.0  # grey levels, the three channels summed: ink nearer the table's colour is the table
 TABLE_SAMPLE: Final = 8  # every this many pixels across and down give the table's colour
-MAX_PICTURES: Final = 12  # the largest pictures looked at, at most (each costs 80 readings)
+MAX_PICTURES: Final = 12  # the largest pictures looked at, at most (each read costs 80 readings a card length)
 
 
 class Picture(NamedTuple):
