@@ -41,7 +41,7 @@ PAPER_WINDOW: Final = 0.06  # of the frame's short side: the ``hi`` the paper le
 # Pixels: the gap closed between strokes of a picture's art (the cards measured here are
 # 40 to 110 pixels wide in the frame read; a gap between two cards' print stays open).
 CLOSING: Final = 5
-TABLE_DISTANCE: Final = 60.0  # grey levels, the three channels summed: ink nearer the table's colour is the table
+TABLE_DISTANCE: Final = 80.0  # grey levels, the three channels summed: ink nearer the table's colour is the table
 TABLE_SAMPLE: Final = 8  # every this many pixels across and down give the table's colour
 MAX_PICTURES: Final = 12  # the largest pictures looked at, at most (each read costs 80 readings a card length)
 
