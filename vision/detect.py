@@ -321,6 +321,14 @@ def _prv(a: np.ndarray) -> np.ndarray:
     return np.concatenate((a[-1:], a[:-1]))
 
 
+def card_outline(top_left: np.ndarray, across: np.ndarray, down: np.ndarray, width: float,
+                 length: float) -> np.ndarray:
+    """A card's outline, TL, TR, BR, BL as read (float32, 4x2), from its top-left corner,
+    the unit vectors along its top and its long side, and its width and length."""
+    return np.array([top_left, top_left + across * width, top_left + across * width + down * length,
+                     top_left + down * length], np.float32)
+
+
 def _offset_quad(quad: np.ndarray, distance: float) -> np.ndarray:
     """Move each side of a convex quad outward (or inward, negative) by ``distance`` pixels.
     (Plain floats: numpy's per-call cost dominates on four points, and every outline in

@@ -22,7 +22,7 @@ from typing import Final, NamedTuple
 import cv2
 import numpy as np
 
-from vision.detect import CARD_ASPECT
+from vision.detect import CARD_ASPECT, card_outline
 from vision.indices import ink_on_paper
 
 # The picture's short side over its card's width, tried: the bidly deck's frame alone is
@@ -118,9 +118,7 @@ def outlines(picture: Picture, frame_shape: tuple[int, ...] | None = None,
                 middle = picture.middle + width * (over * picture.across + along * picture.down)
                 for sign in (1.0, -1.0):
                     across, down = sign * picture.across, sign * picture.down
-                    top_left = middle - across * width / 2 - down * length / 2
-                    quad = np.array([top_left, top_left + across * width, top_left + across * width + down * length,
-                                     top_left + down * length], np.float32)
+                    quad = card_outline(middle - across * width / 2 - down * length / 2, across, down, width, length)
                     if frame_shape is None or _in_frame(quad[0], frame_shape):
                         out.append(quad)
     return out

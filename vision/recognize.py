@@ -18,7 +18,7 @@ import numpy as np
 
 from engine.cards import Card, Rank
 from vision.detect import (CARD_ASPECT, CornerCandidate, Quad, WholeCards, _card_width, _inside, _iou_quads,
-                           _offset_quad, find_regions, find_whole_cards, one_card)
+                           _offset_quad, card_outline, find_regions, find_whole_cards, one_card)
 from vision.corner_fit import fit_corner
 from vision.indices import RANK_CENTRE, index_corners
 from vision.faces import CARD_H, CARD_W, INDEX_H, INDEX_W, suit_is_red
@@ -278,9 +278,7 @@ def _court_colours(frame: np.ndarray, corners: np.ndarray) -> bool:
 
 
 def _corner_card(c: CornerCandidate, card_w: float) -> np.ndarray:
-    h = card_w * CARD_ASPECT
-    p = c.point
-    return np.array([p, p + c.a * card_w, p + c.a * card_w + c.b * h, p + c.b * h], np.float32)
+    return card_outline(c.point, c.a, c.b, card_w, card_w * CARD_ASPECT)
 
 
 def _corner_patch(frame: np.ndarray, c: CornerCandidate, card_w: float) -> tuple[np.ndarray, np.ndarray]:
@@ -1249,9 +1247,10 @@ def _picture_cards(frame: np.ndarray, gray: np.ndarray, found: list[Detection], 
         if read is None:
             continue
         card, confidence, quad = read
-        if any(d.card == card for d in found if not any(d is o for o in on)):
+        rest = [d for d in found if not any(d is o for o in on)]
+        if any(d.card == card for d in rest):
             continue
-        found = [d for d in found if not any(d is o for o in on)] + [Detection(card, confidence, quad)]
+        found = rest + [Detection(card, confidence, quad)]
     return found
 
 
@@ -1270,9 +1269,7 @@ def _read_picture(frame: np.ndarray, gray: np.ndarray, picture: pictures.Picture
             corner = picture.middle - across * width / 2 - down * width * aspect / 2
             fitted = fit_corner(gray, corner, across, down, width)
             if fitted is not None:
-                quads.append(np.array([fitted.point, fitted.point + fitted.across * width,
-                                       fitted.point + fitted.across * width + fitted.down * width * aspect,
-                                       fitted.point + fitted.down * width * aspect], np.float32))
+                quads.append(card_outline(fitted.point, fitted.across, fitted.down, width, width * aspect))
     votes: dict[Card, list[tuple[float, np.ndarray]]] = {}  # sure readings of court cards
     clear: dict[Card, list[tuple[float, np.ndarray]]] = {}  # clear readings of any card
     for quad, reading in zip(quads, read_indexes([_patch_from_quad(frame, q) for q in quads], templates, deck,
@@ -1281,18 +1278,26 @@ def _read_picture(frame: np.ndarray, gray: np.ndarray, picture: pictures.Picture
             clear.setdefault(reading.card, []).append((reading.confidence, quad))
             if reading.card.rank in _COURT_RANKS and reading.confidence >= SURE_READING:
                 votes.setdefault(reading.card, []).append((reading.confidence, quad))
-    ranked = sorted(votes.items(), key=lambda v: -len(v[1]))
-    if not (ranked and len(ranked[0][1]) >= PICTURE_VOTES and (
-            len(ranked) == 1 or PICTURE_MAJORITY * len(ranked[1][1]) <= len(ranked[0][1]))):
+    card = _outvoting(votes, PICTURE_VOTES)
+    readings = votes
+    if card is None:
         # Or many of them read it clearly, none sure: a bridge-size court index on a
         # small photo (a bidly QS read 12 times, at 0.5 to 0.97).
-        ranked = sorted(clear.items(), key=lambda v: -len(v[1]))
-        if not ranked or ranked[0][0].rank not in _COURT_RANKS or len(ranked[0][1]) < PICTURE_CLEAR_VOTES or (
-                len(ranked) > 1 and PICTURE_MAJORITY * len(ranked[1][1]) > len(ranked[0][1])):
+        card, readings = _outvoting(clear, PICTURE_CLEAR_VOTES), clear
+        if card is None or card.rank not in _COURT_RANKS:
             return None
-    card, readings = ranked[0]
-    confidence, quad = max(readings, key=lambda r: r[0])
+    confidence, quad = max(readings[card], key=lambda r: r[0])
     return card, confidence, quad
+
+
+def _outvoting(readings: dict[Card, list[tuple[float, np.ndarray]]], least: int) -> Card | None:
+    """The value read most often, when it was read at least ``least`` times and
+    ``PICTURE_MAJORITY`` times as often as any other; else None."""
+    ranked = sorted(readings, key=lambda card: -len(readings[card]))
+    if not ranked or len(readings[ranked[0]]) < least or (
+            len(ranked) > 1 and PICTURE_MAJORITY * len(readings[ranked[1]]) > len(readings[ranked[0]])):
+        return None
+    return ranked[0]
 
 
 _COURT_RANKS = (Rank.JACK, Rank.QUEEN, Rank.KING)
@@ -1331,9 +1336,7 @@ def _sized_by_both_indices(frame: np.ndarray, detections: list[Detection], templ
                 continue
             if abs(width / w - 1.0) < BOTH_INDICES_SLACK and abs(width / wk - 1.0) < BOTH_INDICES_SLACK:
                 break  # both already of that size
-            top_left = rank_d - width * (RANK_CENTRE[0] * a + RANK_CENTRE[1] * b)
-            card = np.array([top_left, top_left + width * a, top_left + width * a + height * b,
-                             top_left + height * b], np.float32)
+            card = card_outline(rank_d - width * (RANK_CENTRE[0] * a + RANK_CENTRE[1] * b), a, b, width, height)
             again = read_index(_patch_from_quad(frame, card), templates, deck, style)
             if again is None or again.card != d.card or again.confidence < SURE_READING:
                 continue
