@@ -241,13 +241,18 @@ def _read_quad_on(frame: np.ndarray, quad: Quad, first: int, at_first: tuple[Ind
     share = votes[winner] / sum(votes.values()) if sum(votes.values()) > 0 else 0.0
     best, best_corners = max(((r, o) for r, o in readings if r.card == winner), key=lambda ro: ro[0].confidence)
     best = IndexReading(best.card, best.confidence * share if share < 1.0 else best.confidence)
-    if best.confidence < SURE_READING:
-        best = _settled_by_the_middle(frame, best, best_corners, templates, deck, style)
+    # Corners that disagree on the value leave it in doubt however sure the vote: a Q
+    # read as an 8 at one corner (0.93) and as itself at the other (0.91).
+    disagree = any(r.card.rank != best.card.rank for r, _ in readings)
+    if best.confidence < SURE_READING or disagree:
+        best = _settled_by_the_middle(frame, best, best_corners, templates, deck, style,
+                                      CLEAR_READING if disagree else SURE_READING)
     return QuadReading(best, best_corners, len(readings) == 2 and readings[0][0].card == readings[1][0].card)
 
 
 def _settled_by_the_middle(frame: np.ndarray, reading: IndexReading, card: np.ndarray,
-                           templates: GlyphTemplates | None, deck: int, style: str) -> IndexReading:
+                           templates: GlyphTemplates | None, deck: int, style: str,
+                           court_sure: float = SURE_READING) -> IndexReading:
     """An unsure index on a card whose middle shows (``card``: its corners, TL, TR, BR,
     BL as read): its centre pips, counted, name a number card; a picture's colours and no
     pips, a court card (a Dutch B read as an 8, a pale J as a 7), which its index, read
@@ -259,7 +264,7 @@ def _settled_by_the_middle(frame: np.ndarray, reading: IndexReading, card: np.nd
         return IndexReading(Card(rank, reading.card.suit), PIP_COUNT_CONFIDENCE)
     if rank is None and Rank.TWO <= reading.card.rank <= Rank.TEN and _court_colours(frame, card):
         court = read_index(_patch_from_quad(frame, card), templates, deck, style, courts_only=True)
-        if court is not None and court.confidence >= SURE_READING:
+        if court is not None and court.confidence >= court_sure:
             return court
     return reading
 

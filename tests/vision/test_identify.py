@@ -894,6 +894,12 @@ def test_a_card_whose_black_suit_is_in_doubt_is_reported_with_that_doubt() -> No
     assert score_scene(found, scene.truth).phantoms == 0
 
 
+def test_a_court_card_whose_two_indices_disagree_is_settled_by_its_picture() -> None:
+    # Development scene 13465: a QH read as a Q at one index (0.91) and as an 8 at the
+    # other (0.93); the vote said 8H at 0.99. Its middle shows a picture and no pips.
+    assert not any(d.startswith("QH") for d in _scene_score(13465).details), _scene_score(13465).details
+
+
 def test_a_four_index_cards_far_index_read_in_doubt_of_its_suit_is_no_card() -> None:
     # Development scene 6255: a 9C of a four-index deck, read at 1.0; its far index read
     # 9 and black, club or spade at 0.65, as a 9S lying across it.
