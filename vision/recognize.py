@@ -256,7 +256,8 @@ def _settled_by_the_middle(frame: np.ndarray, reading: IndexReading, card: np.nd
     """An unsure index on a card whose middle shows (``card``: its corners, TL, TR, BR,
     BL as read): its centre pips, counted, name a number card; a picture's colours and no
     pips, a court card (a Dutch B read as an 8, a pale J as a 7), which its index, read
-    as a court card's, names when it reads sure so. Otherwise the reading stands."""
+    as a court card's, names when it reads at least ``court_sure`` so (sure, or only
+    clearly where the card's two indices disagreed). Otherwise the reading stands."""
     rank = pips.counted_rank(frame, card)
     if rank == reading.card.rank:
         return IndexReading(reading.card, PIP_COUNT_CONFIDENCE)
