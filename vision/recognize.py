@@ -1579,10 +1579,14 @@ def _deduplicate(detections: list[Detection], frame: np.ndarray | None = None, t
                 dup = True  # the same index read twice, a little shifted or turned
                 break
             if d.partial and k.partial and d.confidence < SURE_READING and _same_colour(
-                    d.card, k.card) and _half_round_twins(d.corners, k.corners):
+                    d.card, k.card) and _half_round_twins(d.corners, k.corners) and not any(
+                    c.card == k.card and _diagonal_twins(c.corners, k.corners) for c in claimed):
                 # One card read at its two diagonal indices, one misread (its ink's colour
                 # read right) at a card size a little off. (A card may lie so, half round
-                # on another: then it is read sure, or in the other colour.)
+                # on another: then it is read sure, or in the other colour. Nor is it so
+                # when that card's other index was read as its own value where it lies: in
+                # a fanned row, a QC's two indices both read, the JC under it, its index a
+                # third of a card from the QC's, read at 0.96.)
                 dup = True
                 break
             if d.partial and k.partial and d.confidence < SURE_READING and _same_colour(

@@ -900,6 +900,15 @@ def test_a_court_card_whose_two_indices_disagree_is_settled_by_its_picture() -> 
     assert not any(d.startswith("QH") for d in _scene_score(13465).details), _scene_score(13465).details
 
 
+@pytest.mark.parametrize("seed, card", [(13169, "JC"), (13526, "6C")])
+def test_a_fanned_rows_card_is_not_taken_for_the_next_cards_other_index(seed: int, card: str) -> None:
+    # Development scenes: a card of a fanned row (13169: a JC under a QC) whose index lies
+    # a third of a card from the next card's, read unsure (0.96). The next card, read at
+    # its far index, implied an outline whose other index lay there: the JC was taken for
+    # that index misread. But the QC's own index was read there too, as a QC.
+    assert not any(d.startswith(card) for d in _scene_score(seed).details), _scene_score(seed).details
+
+
 def test_a_four_index_cards_far_index_read_in_doubt_of_its_suit_is_no_card() -> None:
     # Development scene 6255: a 9C of a four-index deck, read at 1.0; its far index read
     # 9 and black, club or spade at 0.65, as a 9S lying across it.
