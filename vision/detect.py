@@ -42,7 +42,10 @@ RING_COVER: Final = 0.8  # share of the way round that the ring must run
 RING_MAX_SHARE: Final = 0.3  # of the image, the most a ring's box may take (the table is no ring)
 RING_PIECE_SPAN: Final = 0.4  # of two pieces' joint box, the least each piece's own box spans
 BACK_SOLIDITY: Final = 0.9  # a back's middle, inside its border, fills its hull
-BACK_RING_AREA: Final = 1.6  # a back's outline holds at most this much of its middle's area
+# A back's outline holds at most this much of its middle's area: a clean ring's hull held
+# 1.17-1.21 of it (synthetic development scenes); one joined to a white card under the
+# back 1.36 and more, and outlined the back worse than its middle grown by its border.
+BACK_RING_AREA: Final = 1.3
 PILE_MAX_EDGES: Final = 0.22  # edge pixel fraction above which a quad is patterned (a back), not a pile
 
 

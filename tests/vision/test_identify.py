@@ -959,6 +959,18 @@ def test_a_back_whose_outline_was_found_a_corner_off_is_found_by_its_white_ring(
         (str(d.card), d.center) for d in found]
 
 
+def test_a_back_lying_on_a_card_is_outlined_by_its_middle_not_by_the_white_round_it() -> None:
+    # Development scene 13077: a back lying on a TH. The TH's white joins the back's
+    # white border, and the hull of both (half as large again as the back's middle) was
+    # taken for the back's outline: neither its lattice nor its ring showed in it.
+    from vision.synth import random_scene
+
+    scene = random_scene(13077)
+    found = identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style)
+    assert any(d.card is None and abs(d.center[0] - 87) < 20 and abs(d.center[1] - 341) < 20 for d in found), [
+        (str(d.card), d.center) for d in found]
+
+
 def test_a_back_seen_tilted_is_outlined_by_its_coloured_middle() -> None:
     # Scene 3037: a lone back on dark wood under a tilted camera. Its thin white border
     # merges into the outline's edge, and its coloured middle is more elongated than a
