@@ -1050,8 +1050,21 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
         # the card itself (the index of a card under it, peeking past that corner, makes
         # it misread at 0.99), is a card of its own; anything else is the card's own print.
         if i in other_index and (on is None or on.card is None or reading.card.rank == on.card.rank or
-                                 reading.confidence < max(SURE_READING, on.confidence)):
+                                 reading.confidence < SURE_READING):
             continue
+        if i in other_index and on is not None and on.card is not None and reading.confidence < on.confidence:
+            # Less sure than the card, it still is a card where the outline's middle does
+            # not show the card's pips: an AD read at 1.0 whole, a QC lying on most of it,
+            # its index at the outline's far corner read at 0.99, its picture in the middle.
+            # Where the pips name this rank, the card's first index was the one misread (a
+            # thin 3 read as a 5).
+            counted = None if on.card.rank in _COURT_RANKS else pips.counted_rank(frame, on.corners)
+            if counted == reading.card.rank and _same_colour(reading.card, on.card):
+                if reading.confidence > revalued.get(id(on), on).confidence or id(on) not in revalued:
+                    revalued[id(on)] = Detection(reading.card, reading.confidence, on.corners)
+                continue
+            if on.card.rank in _COURT_RANKS or counted == on.card.rank:
+                continue
         if i in on_face and on is not None and on.card is not None and reading.card.rank == on.card.rank and (
                 reading.card.suit == on.card.suit or min(reading.suit_confidence, on.confidence) < CLEAR_INDEX):
             # The card's own print: its pips, or an index a four-index deck adds. (Its rank

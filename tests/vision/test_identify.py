@@ -909,6 +909,13 @@ def test_a_fanned_rows_card_is_not_taken_for_the_next_cards_other_index(seed: in
     assert not any(d.startswith(card) for d in _scene_score(seed).details), _scene_score(seed).details
 
 
+def test_a_card_lying_on_most_of_another_is_found_at_the_outlines_far_corner() -> None:
+    # Development scene 12879: a QC lying on most of an AD, the two cards' outline read
+    # at the AD's index (at 1.0) and the QC's index at its far corner (at 0.99, less
+    # sure). The outline's middle shows the QC's picture, not an ace's pip.
+    assert not any(d.startswith("QC") for d in _scene_score(12879).details), _scene_score(12879).details
+
+
 def test_a_four_index_cards_far_index_read_in_doubt_of_its_suit_is_no_card() -> None:
     # Development scene 6255: a 9C of a four-index deck, read at 1.0; its far index read
     # 9 and black, club or spade at 0.65, as a 9S lying across it.
@@ -1637,6 +1644,12 @@ def test_a_real_bridge_size_court_card_is_read_round_its_picture_at_its_own_leng
     # 1.55 times as long as wide: outlines guessed at a poker-size card's length put its
     # index corner a twentieth of a card off, where the KS reads as nothing.
     _read_with_no_phantom(shared_datasets, seed, card)
+
+
+def test_a_real_card_misread_at_one_index_is_read_by_the_other_where_its_pips_agree(shared_datasets: Path) -> None:
+    # Development photo 201 of the real-deck probe: a bidly 3D read whole as a 5D at 1.0
+    # (its thin 3); its other index read 3D, less sure. Its middle shows three pips.
+    _read_with_no_phantom(shared_datasets, 201, "3D")
 
 
 def test_a_book_title_turned_sideways_is_no_court_card(shared_datasets: Path) -> None:
