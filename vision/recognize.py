@@ -37,6 +37,10 @@ RANK_GLYPH_HEIGHT = 39  # canonical pixels: a rank's height on the project's fac
 FIT_MOVES = 0.02
 FIT_TURNS = 2.0
 RANK_RESIZE = 0.05  # a corner whose rank says its card is this much off in width is read again
+# A whole card read unsure whose rank is this much off its outline's size is looked at
+# again (the full search): on development frames a card read whole had a rank 0.87-1.21
+# of the usual height (synthetic, 5th to 99th percentile), 0.64-1.14 (real-deck photos).
+OUTLINE_RANK_SPREAD = 0.3
 GUESS_RESIZE = 0.15  # ... and one whose width was guessed from its own sides
 # A reading that overrides the back test: a back's lattice cut into ink has read as a
 # letter at up to 0.995 on the development scenes.
@@ -467,6 +471,18 @@ def _card_at_a_fifth(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
                                flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP)
 
 
+def _rank_disowns_outline(frame: np.ndarray, quad: QuadReading) -> bool:
+    """Whether a quad read less than clearly shows, where it was read, a rank of quite
+    another size than a card of its width prints (``OUTLINE_RANK_SPREAD``): the outline
+    of several cards, read at some print inside it (three court cards lying lengthwise
+    one on the next, their outline card-shaped but turned a quarter against them, read
+    TC at 0.98 at a rank less than half an index's height)."""
+    if quad.reading is None or quad.reading.confidence >= CLEAR_INDEX:
+        return False
+    glyphs = extract_glyphs(_patch_from_quad(frame, quad.corners))
+    return glyphs is not None and abs(glyphs.rank_mask.shape[0] / RANK_GLYPH_HEIGHT - 1.0) > OUTLINE_RANK_SPREAD
+
+
 def _looks_face_down(frame: np.ndarray, corners: np.ndarray) -> bool:
     """A back: a coloured or densely patterned middle (a face shows mostly paper)."""
     small = _card_at_a_fifth(frame, corners)
@@ -783,7 +799,8 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
         if all(p.reading is not None and p.reading.confidence >= min_confidence and (
                 p.reading.confidence >= BACK_OVERRIDE or not _surely_back(frame, q.corners))
                for p, q in zip(plain, first.quads)) and (
-                len(first.quads) > 1 or plain[0].both_corners or one_card(frame, first.quads[0], first.scale)):
+                len(first.quads) > 1 or plain[0].both_corners or one_card(frame, first.quads[0], first.scale)) and not any(
+                _rank_disowns_outline(frame, p) for p in plain):
             return _suit_by_centre_pips(frame, _deduplicate([Detection(p.reading.card, p.reading.confidence, p.corners)
                                                              for p in plain if p.reading is not None]))
     regions = find_regions(frame, first=first)

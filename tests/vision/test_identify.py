@@ -916,6 +916,14 @@ def test_a_card_lying_on_most_of_another_is_found_at_the_outlines_far_corner() -
     assert not any(d.startswith("QC") for d in _scene_score(12879).details), _scene_score(12879).details
 
 
+def test_a_pile_whose_outline_is_card_shaped_is_not_read_as_one_card_at_some_print() -> None:
+    # Development scene 13565: three court cards lying lengthwise one on the next, their
+    # joint outline card-shaped (turned a quarter against them) and alone in the frame:
+    # read TC at 0.98 at a rank less than half an index's height, it was taken as it
+    # stood. The three were under it.
+    assert _scene_score(13565).details == []
+
+
 def test_a_four_index_cards_far_index_read_in_doubt_of_its_suit_is_no_card() -> None:
     # Development scene 6255: a 9C of a four-index deck, read at 1.0; its far index read
     # 9 and black, club or spade at 0.65, as a 9S lying across it.
