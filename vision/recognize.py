@@ -73,6 +73,7 @@ PILE_OUTLINE = 1.2  # an unread outline this much wider than the cards read is s
 HALF_ROUND_NEAR = 0.6  # card widths: see _half_round_twins
 DIAGONAL_INDEX_NEAR = 0.1  # card widths: see _deduplicate
 NEAR_INDEX = 0.33  # card widths: see _near_index
+TURNED_INDEX_NEAR = 0.28  # ... for a clear reading with no card edge beside it
 TIGHT_ROW_NEAR = 0.15  # card widths: see _deduplicate
 # A card's own far index, read as a card's index, implies a card lying beside it (sharing
 # a strip, measured 0.09-0.16 of their union); one lying mostly on it, of the same rank,
@@ -1195,10 +1196,14 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
     # (Two readings of one card are left to ``_deduplicate``, which keeps the surer: a
     # card read at its index and again, turned, where its corner lies on another card lost
     # both, each taken for the other's index seen turned.)
+    # (A clear reading with no edge beside it is that index seen turned only nearer its
+    # place: a 5H under a QD at the frame's edge, read at 1.0, lay 0.30 card widths from
+    # the QD's index.)
     detections = [d for d in detections if not d.partial or not any(
         k is not d and (d.card is None or k.card != d.card) and not _parallel(d.corners, k.corners) and (
-            (surer(k, d) or id(d) in unsupported and k.confidence >= SURE_READING and id(k) not in refitted) and
-            _near_index(d, k) or
+            surer(k, d) and _near_index(d, k) or
+            id(d) in unsupported and k.confidence >= SURE_READING and id(k) not in refitted and _near_index(
+                d, k, TURNED_INDEX_NEAR if d.confidence >= CLEAR_INDEX else NEAR_INDEX) or
             k.partial and surer(k, d) and _index_inside(d, k)) and not far_neighbour(d, k) for k in detections)]
     # That face-down guess goes too: a sure index lies at one of its index places.
     detections = [d for d in detections if d.card is not None or not any(
@@ -1828,10 +1833,10 @@ def _same_way(p: np.ndarray, q: np.ndarray) -> bool:
     return float(u @ v) > 0.9 * float(np.linalg.norm(u) * np.linalg.norm(v))
 
 
-def _near_index(d: Detection, k: Detection) -> bool:
-    """Whether the index ``d`` was read from lies within a third of a card width of any of
-    the four places card ``k`` may print one, whichever way either lies."""
-    return _index_near(d.corners, k.corners, (0, 1, 2, 3), NEAR_INDEX)
+def _near_index(d: Detection, k: Detection, fraction: float = NEAR_INDEX) -> bool:
+    """Whether the index ``d`` was read from lies within ``fraction`` of a card width (a
+    third) of any of the four places card ``k`` may print one, whichever way either lies."""
+    return _index_near(d.corners, k.corners, (0, 1, 2, 3), fraction)
 
 
 def _at_far_index(reading: np.ndarray, card: np.ndarray) -> bool:

@@ -924,6 +924,14 @@ def test_a_pile_whose_outline_is_card_shaped_is_not_read_as_one_card_at_some_pri
     assert _scene_score(13565).details == []
 
 
+def test_a_card_whose_index_lies_beside_anothers_is_not_taken_for_that_index_seen_turned() -> None:
+    # Development scene 13578: a 5H under a QD at the frame's top edge shows one index,
+    # with no card edge beside it, read 5H at 1.0; it lay 0.30 card widths from the QD's
+    # index, within the third of a card where a reading was taken for that index seen
+    # turned. An index seen turned lies closer to its place.
+    assert not any(d.startswith("5H") for d in _scene_score(13578).details), _scene_score(13578).details
+
+
 def test_a_four_index_cards_far_index_read_in_doubt_of_its_suit_is_no_card() -> None:
     # Development scene 6255: a 9C of a four-index deck, read at 1.0; its far index read
     # 9 and black, club or spade at 0.65, as a 9S lying across it.
