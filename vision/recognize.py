@@ -1066,7 +1066,8 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
                 reading, corners, patch = resized
         # A whole card's other index: another rank there, read sure and no less sure than
         # the card itself (the index of a card under it, peeking past that corner, makes
-        # it misread at 0.99), is a card of its own; anything else is the card's own print.
+        # it misread at 0.99), is a card of its own; so is one less sure where the card's
+        # pips disown it (below); anything else is the card's own print.
         if i in other_index and (on is None or on.card is None or reading.card.rank == on.card.rank or
                                  reading.confidence < SURE_READING):
             continue
@@ -1078,7 +1079,8 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
             # thin 3 read as a 5).
             counted = None if on.card.rank in _COURT_RANKS else pips.counted_rank(frame, on.corners)
             if counted == reading.card.rank and _same_colour(reading.card, on.card):
-                if reading.confidence > revalued.get(id(on), on).confidence or id(on) not in revalued:
+                prior = revalued.get(id(on))
+                if prior is None or reading.confidence > prior.confidence:
                     revalued[id(on)] = Detection(reading.card, reading.confidence, on.corners)
                 continue
             if on.card.rank in _COURT_RANKS or counted == on.card.rank:
