@@ -419,11 +419,8 @@ def _rank_sized(frame: np.ndarray, c: CornerCandidate, card_w: float, patch: np.
     """A corner (``patch``, its index patch at width ``card_w``) read again at the width
     its rank's height gives, when that is ``off`` or more off: the reading, card corners
     and patch; None when there is no rank, no reading, or the width was about right."""
-    glyphs = extract_glyphs(patch)
-    if glyphs is None:
-        return None
-    scale = glyphs.rank_mask.shape[0] / RANK_GLYPH_HEIGHT
-    if abs(scale - 1.0) < off:
+    scale = _rank_scale(patch)
+    if scale is None or abs(scale - 1.0) < off:
         return None
     again_patch, corners = _corner_patch(frame, c, card_w * scale)
     again = read_index(again_patch, templates, deck, style)
@@ -480,8 +477,15 @@ def _rank_disowns_outline(frame: np.ndarray, quad: QuadReading) -> bool:
     TC at 0.98 at a rank less than half an index's height)."""
     if quad.reading is None or quad.reading.confidence >= CLEAR_INDEX:
         return False
-    glyphs = extract_glyphs(_patch_from_quad(frame, quad.corners))
-    return glyphs is not None and abs(glyphs.rank_mask.shape[0] / RANK_GLYPH_HEIGHT - 1.0) > OUTLINE_RANK_SPREAD
+    scale = _rank_scale(_patch_from_quad(frame, quad.corners))
+    return scale is not None and abs(scale - 1.0) > OUTLINE_RANK_SPREAD
+
+
+def _rank_scale(patch: np.ndarray) -> float | None:
+    """The card width an index patch's rank implies, as a share of the width the patch
+    was cut for (the rank's height against ``RANK_GLYPH_HEIGHT``); None where no rank shows."""
+    glyphs = extract_glyphs(patch)
+    return None if glyphs is None else glyphs.rank_mask.shape[0] / RANK_GLYPH_HEIGHT
 
 
 def _looks_face_down(frame: np.ndarray, corners: np.ndarray) -> bool:
@@ -1068,23 +1072,24 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
         # the card itself (the index of a card under it, peeking past that corner, makes
         # it misread at 0.99), is a card of its own; so is one less sure where the card's
         # pips disown it (below); anything else is the card's own print.
-        if i in other_index and (on is None or on.card is None or reading.card.rank == on.card.rank or
-                                 reading.confidence < SURE_READING):
-            continue
-        if i in other_index and on is not None and on.card is not None and reading.confidence < on.confidence:
-            # Less sure than the card, it still is a card where the outline's middle does
-            # not show the card's pips: an AD read at 1.0 whole, a QC lying on most of it,
-            # its index at the outline's far corner read at 0.99, its picture in the middle.
-            # Where the pips name this rank, the card's first index was the one misread (a
-            # thin 3 read as a 5).
-            counted = None if on.card.rank in _COURT_RANKS else pips.counted_rank(frame, on.corners)
-            if counted == reading.card.rank and _same_colour(reading.card, on.card):
-                prior = revalued.get(id(on))
-                if prior is None or reading.confidence > prior.confidence:
-                    revalued[id(on)] = Detection(reading.card, reading.confidence, on.corners)
+        if i in other_index:
+            if (on is None or on.card is None or reading.card.rank == on.card.rank
+                    or reading.confidence < SURE_READING):
                 continue
-            if on.card.rank in _COURT_RANKS or counted == on.card.rank:
-                continue
+            if reading.confidence < on.confidence:
+                # Less sure than the card, it still is a card where the outline's middle
+                # does not show the card's pips: an AD read at 1.0 whole, a QC lying on most
+                # of it, its index at the outline's far corner read at 0.99, its picture in
+                # the middle. Where the pips name this rank, the card's first index was the
+                # one misread (a thin 3 read as a 5).
+                counted = None if on.card.rank in _COURT_RANKS else pips.counted_rank(frame, on.corners)
+                if counted == reading.card.rank and _same_colour(reading.card, on.card):
+                    prior = revalued.get(id(on))
+                    if prior is None or reading.confidence > prior.confidence:
+                        revalued[id(on)] = Detection(reading.card, reading.confidence, on.corners)
+                    continue
+                if on.card.rank in _COURT_RANKS or counted == on.card.rank:
+                    continue
         if i in on_face and on is not None and on.card is not None and reading.card.rank == on.card.rank and (
                 reading.card.suit == on.card.suit or min(reading.suit_confidence, on.confidence) < CLEAR_INDEX):
             # The card's own print: its pips, or an index a four-index deck adds. (Its rank
