@@ -114,9 +114,13 @@ class IndexGlyphs:
     # The pip's box in the patch (x, y, w, h) and the patch's ink level, for ``suit_window``.
     suit_box: tuple[int, int, int, int]
     ink_level: np.ndarray
-    # The pip was cut off other ink at a neck (``_pip_cut_at_neck``): a court card's frame
-    # beside its index. Only a court card prints one there.
+    # A court card's frame beside the index: its lines were taken out of the ink, or the
+    # pip was cut off ink that runs on down out of the patch (``_pip_cut_at_neck``). Only
+    # a court card prints one there.
     framed: bool = False
+    # The pip was cut off other ink at a neck: a frame, or on a small card the centre pip
+    # beside it (a number card then counts only when its rank reads clearly).
+    neck_cut: bool = False
 
     @functools.cached_property
     def suit_window(self) -> np.ndarray:
@@ -363,7 +367,7 @@ def _glyphs_in(patch: np.ndarray, patch_ink: PatchInk, ink: np.ndarray) -> Index
     rank_mask = functools.reduce(np.logical_or, (rank_labels == i for i in rank_ids)).view(np.uint8)
     # Suit: the next sizeable component below the rank whose centre lies under it.
     suit = None
-    framed = False
+    framed = neck_cut = False
     for c in comps:
         y, x, w, h, i = c
         if i in rank_ids or y < y1 - 3 * sy or y > y1 + 30 * sy:
@@ -378,10 +382,16 @@ def _glyphs_in(patch: np.ndarray, patch_ink: PatchInk, ink: np.ndarray) -> Index
         found = _pip_cut_free(ink, (x0, y0, x1, y1), sx, sy)
         if found is None:
             found = _pip_cut_at_neck(ink, (x0, y0, x1, y1), sx, sy)
-            framed = True
+            neck_cut = found is not None
         if found is None:
             return None
         (y, x, w, h), suit_mask = found
+        if neck_cut:
+            # What the pip was cut from is a frame when it runs on down out of the patch, as
+            # a frame's line does; on a card a few dozen pixels wide a blurred index pip runs
+            # into the centre pip beside it (a 10C 71 pixels wide on light wood), which ends.
+            joined = np.bincount(labels[y:y + h, x:x + w][suit_mask > 0]).argmax()
+            framed = bool(stats[joined, cv2.CC_STAT_TOP] + stats[joined, cv2.CC_STAT_HEIGHT] >= ph - 1)
     else:
         y, x, w, h, i = suit
         suit_mask = (labels[y:y + h, x:x + w] == i).astype(np.uint8)
@@ -389,7 +399,8 @@ def _glyphs_in(patch: np.ndarray, patch_ink: PatchInk, ink: np.ndarray) -> Index
     rank_px = patch[y0:y1, x0:x1][rank_mask > 0]
     red = _red_share(np.concatenate([suit_px, rank_px])[:, :3], patch_ink.paper_bgr) > RED_SHARE
     darkness = patch_ink.level[max(y - 1, 0):y + h + 1, max(x - 1, 0):x + w + 1]
-    return IndexGlyphs(rank_mask, suit_mask, red, len(rank_parts), darkness, (x, y, w, h), patch_ink.level, framed)
+    return IndexGlyphs(rank_mask, suit_mask, red, len(rank_parts), darkness, (x, y, w, h), patch_ink.level, framed,
+                       neck_cut)
 
 
 PIP_WINDOW: Final = 20  # pixels a side
@@ -496,6 +507,7 @@ def _pip_under(ink: np.ndarray, rank_box: tuple[int, int, int, int], sx: float, 
     return labels, best
 
 
+NECK_CUT_RANK: Final = 0.999  # see classify_all
 NECK_REACH: Final = 22  # canonical pixels right of the rank's middle where a pip's neck is looked for
 
 
@@ -538,8 +550,10 @@ def classify_all(glyphs: Sequence[IndexGlyphs], letters: list[str], style: str,
             # sideways; no index here.
             ranks.append(None if not_index >= probabilities[letter] or found is None
                          else (found, probabilities[letter]))
-    # A frame beside a number's index: print of some other kind.
-    named = {i: r for i, (g, r) in enumerate(zip(glyphs, ranks)) if r is not None and not (g.framed and not _court(r[0]))}
+    # A frame beside a number's index: print of some other kind. A number's pip cut off
+    # other ink counts only when the rank reads clearly (a book's title, cut so, read 6S).
+    named = {i: r for i, (g, r) in enumerate(zip(glyphs, ranks)) if r is not None and (_court(r[0]) or not g.framed and (
+        not g.neck_cut or r[1] >= NECK_CUT_RANK))}
     suits = nets.suit_probabilities_of([
         (glyphs[i].suit_mask, glyphs[i].suit_darkness, _SUITS_OF_COLOUR[glyphs[i].red],
          None if glyphs[i].red else glyphs[i].suit_window) for i in named])
