@@ -1692,6 +1692,15 @@ def test_a_real_decks_thin_pale_rank_is_found_by_its_ink(shared_datasets: Path, 
     assert not any(d.split(" ")[0] in cards or d.startswith("phantom") for d in score.details), score.details
 
 
+@pytest.mark.parametrize("seed,card", [(161, "3H"), (202, "3C")])
+def test_a_real_flat_topped_three_read_as_a_five_is_counted_by_its_pips_though_a_card_lies_near(
+        shared_datasets: Path, seed: int, card: str) -> None:
+    # Development photos 161 and 202 of the real-deck probe: a bidly 3 (its top bar flat,
+    # as a 5's) read at its corner as a 5 at 0.97, its outline overlapping another card's.
+    # Its three centre pips, counted cleanly, say what it is.
+    _read_with_no_phantom(shared_datasets, seed, card)
+
+
 def _edje_train(shared_datasets: Path, name: str) -> tuple[list[tuple[str, float]], list[str]]:
     """What ``identify_cards`` reads in an edje train photo (each card with its box's
     IoU against the best label of its rank), and the photo's labelled ranks."""
