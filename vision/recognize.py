@@ -1418,7 +1418,8 @@ def _uncovered_settled(frame: np.ndarray, detections: list[Detection], templates
     """A card read unsure at a corner, its outline found by that corner alone, whose whole
     card lies in the frame with no other card on it (the part that shows of each other
     card, ``_visible_parts``, keeps off it but for a sliver): its middle shows, and says
-    what it is as a whole card's does (``_settled_by_the_middle``)."""
+    what it is as a whole card's does (``_settled_by_the_middle``). With another card
+    on it or near, only its centre pips counted cleanly speak."""
     h, w = frame.shape[:2]
     out: list[Detection] = []
     for d in detections:
