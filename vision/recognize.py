@@ -1434,10 +1434,10 @@ def _uncovered_settled(frame: np.ndarray, detections: list[Detection], templates
             # lying on some of them leave them lopsided): a real deck's flat-topped 3 at
             # camera size reads as a 5 (0.97), its three pips say 3.
             rank = pips.counted_rank(frame, card)
-            if rank is not None and rank != d.card.rank and pips.has_centre_pips(d.card.rank) and (
-                    deck != 32 or rank >= Rank.SEVEN):
-                d = replace(d, card=Card(rank, d.card.suit), confidence=PIP_COUNT_CONFIDENCE)
-            out.append(d)
+            counted = rank is not None and rank != d.card.rank and pips.has_centre_pips(d.card.rank) and (
+                deck != 32 or rank >= Rank.SEVEN)
+            out.append(replace(d, card=Card(rank, d.card.suit), confidence=PIP_COUNT_CONFIDENCE)
+                       if counted and rank is not None else d)
             continue
         settled = _settled_by_the_middle(frame, IndexReading(d.card, d.confidence), card, templates, deck, style)
         out.append(d if settled.card == d.card and settled.confidence <= d.confidence else
