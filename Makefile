@@ -8,7 +8,7 @@ SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # On a Pi, Picamera2 comes from apt (python3-picamera2): let the venv see it.
 VENV_FLAGS ?= $(shell [ -d /usr/lib/python3/dist-packages/picamera2 ] && echo --system-site-packages)
 
-.PHONY: venv run test bench typecheck train-reader train-black-pips train-pips train-phantoms clean install
+.PHONY: venv run test bench typecheck train-reader train-three-five train-black-pips train-pips train-phantoms clean install
 
 venv: $(VENV)/.installed
 
@@ -42,6 +42,14 @@ train-reader: venv
 	  echo "make: installing the fonts the reader learns from"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq fonts-dejavu-core fonts-urw-base35; }
 	$(BIN)/python tools/train_reader.py
+
+# Retrain the 3-or-5 reader (vision/data/three_five_net.npz, committed) from the same
+# fonts and the project's own cards: about a minute.
+train-three-five: venv
+	@ls /usr/share/fonts/opentype/urw-base35 /usr/share/fonts/truetype/dejavu >/dev/null 2>&1 || { \
+	  echo "make: installing the fonts the reader learns from"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq fonts-dejavu-core fonts-urw-base35; }
+	$(BIN)/python tools/train_three_five.py
 
 # Retrain the black-pip reader (vision/data/black_pip_net.npz, committed: club against
 # spade) from the index pips of 6000 synthetic tables: about a quarter of an hour on two cores.

@@ -30,8 +30,10 @@ the product only loads the weights it writes.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, cast
 
@@ -40,7 +42,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.cards import FULL_DECK, Suit  # noqa: E402
+from engine.cards import FULL_DECK, Card, Suit  # noqa: E402
 from vision.faces import INDEX_H, INDEX_W, STYLES, pip_mask, rank_text  # noqa: E402
 from vision.glyph_net import (NOT_INDEX, RANK_LETTERS, SUITS, WEIGHTS_PATH, Ensemble, Mlp, rank_features,  # noqa: E402
                               suit_features)
@@ -112,16 +114,24 @@ def _weight(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 def flat_top_three(rng: np.random.Generator) -> np.ndarray:
     """The 3 with a flat top bar and a diagonal (as in many typewriter and card faces),
-    which none of the fonts here draws."""
+    which none of the fonts here draws. The diagonal runs from the bar's right end down to
+    where the bowl begins: near the middle, or (as on some real decks) at the bowl's top
+    left, so that the bowl's top runs on across like a 5's."""
     w, h = 64, 96
-    t = int(rng.integers(5, 13))
+    t = int(rng.integers(4, 13))
     img = np.zeros((h + 2 * t, w + 2 * t), np.uint8)
     o = t
-    mid = int(h * rng.uniform(0.36, 0.46))
-    cv2.line(img, (o + 4, o), (o + w - 6, o), 255, t, cv2.LINE_AA)
-    cv2.line(img, (o + w - 6, o), (o + w // 2 - 4, o + mid), 255, t, cv2.LINE_AA)
+    mid = int(h * rng.uniform(0.34, 0.46))
     ry = (h - mid) // 2
-    cv2.ellipse(img, (o + w // 2, o + mid + ry), (w // 2 - 2, ry), 0, -110, 140, 255, t, cv2.LINE_AA)
+    rx = int(w * rng.uniform(0.4, 0.5))
+    cx, cy = o + w - rx - 2, o + mid + ry
+    start = float(rng.uniform(-170, -100))  # where the bowl begins (degrees, 0 = right, clockwise)
+    a = math.radians(start)
+    join = (int(round(cx + rx * math.cos(a))), int(round(cy + ry * math.sin(a))))
+    bar_from = o + int(rng.integers(0, 8))
+    cv2.line(img, (bar_from, o), (o + w - 6, o), 255, t, cv2.LINE_AA)
+    cv2.line(img, (o + w - 6, o), join, 255, t, cv2.LINE_AA)
+    cv2.ellipse(img, (cx, cy), (rx, ry), 0, start, float(rng.uniform(120, 165)), 255, t, cv2.LINE_AA)
     ys, xs = np.nonzero(img > 40)
     return img[ys.min(): ys.max() + 1, xs.min(): xs.max() + 1]
 
@@ -141,9 +151,10 @@ def _resize(mask: np.ndarray, w: int, h: int) -> np.ndarray:
 
 
 def font_index(rng: np.random.Generator, glyphs: FontGlyphs, suit_fonts: list[int], letter: str,
-               suit: Suit) -> np.ndarray | None:
+               suit: Suit, flat_threes: float = 0.3) -> np.ndarray | None:
     """A photographed index corner (INDEX_H x INDEX_W BGR), printed in a random font.
-    ``letter`` "" prints a pip where the rank would be: pips in a column, no index."""
+    ``letter`` "" prints a pip where the rank would be: pips in a column, no index.
+    ``flat_threes``: the share of 3s printed flat-topped (``flat_top_three``)."""
     font = int(rng.integers(len(glyphs.fonts)))
     if letter == "":
         g = glyphs.glyph(int(rng.choice(suit_fonts)), SUIT_CHARS[suit]) if suit_fonts else None
@@ -167,7 +178,7 @@ def font_index(rng: np.random.Generator, glyphs: FontGlyphs, suit_fonts: list[in
         # one piece taught the networks to read a narrow serif Q (bidly) as 10.
         squeeze = float(rng.uniform(0.85, 1.05) if gap <= 0 else rng.uniform(0.7, 1.05))
     else:
-        g = flat_top_three(rng) if letter == "3" and rng.random() < 0.3 else glyphs.glyph(font, letter)
+        g = flat_top_three(rng) if letter == "3" and rng.random() < flat_threes else glyphs.glyph(font, letter)
         if g is None:
             return None
         text = _weight(g, rng)
@@ -250,15 +261,17 @@ def jpeg_compressed(rng: np.random.Generator, image: np.ndarray) -> np.ndarray:
     return image
 
 
-def synth_patches(rng: np.random.Generator, n: int) -> list[tuple[np.ndarray, str, Suit]]:
-    """Index corners of the project's own rendered cards (the simulated table's decks)."""
+def synth_patches(rng: np.random.Generator, n: int, deck: Sequence[Card] = FULL_DECK
+                  ) -> list[tuple[np.ndarray, str, Suit]]:
+    """Index corners of the project's own rendered cards (the simulated table's decks),
+    drawn from ``deck``."""
     from vision.recognize import _patch_from_quad
     from vision.synth import TABLES, Camera, Effects, PlacedCard, random_design, render_table
 
     out: list[tuple[np.ndarray, str, Suit]] = []
     styles = list(STYLES)
     while len(out) < n:
-        card = FULL_DECK[int(rng.integers(len(FULL_DECK)))]
+        card = deck[int(rng.integers(len(deck)))]
         style = styles[int(rng.integers(len(styles)))]
         design = random_design(rng, style)
         px_per_mm = float(rng.uniform(0.9, 2.6))

@@ -1733,3 +1733,17 @@ def test_a_book_titles_letters_whose_pip_is_cut_off_a_word_are_no_card(shared_da
     # other ink counts only when its rank reads clearly.
     read, labels = _edje_train(shared_datasets, "IMG_2506.JPG")
     assert labels == ["9"] and [card for card, _ in read] == ["9H"], read
+
+
+def test_a_half_hidden_eights_index_read_as_a_sure_three_is_made_no_surer() -> None:
+    # Development row 128 laid as played: the 8C's index, its left half under the JD,
+    # reads 3C at 0.998. The 3-or-5 network agreed, at 0.9996; made that sure, the reading
+    # passed the rules that weigh clear readings and stayed, a phantom. It only makes
+    # surer what the rank networks read less than sure.
+    from vision.evaluate import score_scene
+    from vision.synth import played_row_scene
+
+    scene = played_row_scene(128)
+    found = identify_cards(scene.frame, deck=scene.deck, style=scene.truth.style)
+    score = score_scene(found, scene.truth)
+    assert score.correct == 4 and score.phantoms == 0, score.details
