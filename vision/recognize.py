@@ -116,6 +116,7 @@ PIP_OVERRULE = math.log(1000.0)
 # A rank its centre pips counted (vision/pips.py) is as sure as a sure index: the count
 # names no rank unless the pips are whole, alike and laid out as a card's.
 PIP_COUNT_CONFIDENCE = 0.98
+PIP_OUTLINES_OVERLAP = 0.7  # see _pips_between: another reading's outline of the same card
 # A corner reading whose index pip names its suit less surely than this asks the pips
 # beside the index too (see _suit_beside_index).
 SUIT_UNSURE = 0.99
@@ -1611,6 +1612,18 @@ def _deduplicate(detections: list[Detection], frame: np.ndarray | None = None, t
                         d.card == k.card or d.confidence < CLEAR_INDEX)):
                 dup = True  # a second reading of a card already found whole
                 break
+            if frame is not None and d.partial and k.partial and _two_sure_ranks(d, k) and _same_colour(
+                    d.card, k.card) and _diagonal_twins(d.corners, k.corners):
+                # One card read at its two diagonal indices as two values, both sure (a real
+                # deck's flat-topped 3 read right at one, as a 5 at the other): where its
+                # middle shows its centre pips, counted, they say which (else both stay, as
+                # below: a row's next card may lie just there).
+                counted = _pips_between(frame, d, k, detections)
+                if counted is not None:
+                    if counted == d.card.rank:  # type: ignore[union-attr]
+                        kept[kept.index(k)] = d
+                    dup = True
+                    break
             # (Another value read sure at the other card's far index is a card of its own
             # lying there, on top: a fanned row's next card hides that index. Nor is
             # another value read sure at one of the other's corners the same card: in a
@@ -1815,6 +1828,24 @@ def _two_clear_cards(d: Detection, k: Detection) -> bool:
     return (d.card is not None and k.card is not None and d.card != k.card and
             min(d.confidence, k.confidence) >= CLEAR_INDEX and not (
                 d.card.rank == k.card.rank and not suit_is_red(d.card.suit) and not suit_is_red(k.card.suit)))
+
+
+def _pips_between(frame: np.ndarray, d: Detection, k: Detection, readings: list[Detection]) -> Rank | None:
+    """Which of two readings' ranks the centre pips of the one card they outline say,
+    counted (``pips.counted_rank``), or None. Each reading implies its card a little off
+    (a count needs the middle outlined to a few pixels): the two outlines are tried, their
+    mean, and those of the other readings of either value there."""
+    assert d.card is not None and k.card is not None
+    ranks = (d.card.rank, k.card.rank)
+    mine, theirs = phantoms.whole(k), phantoms.whole(d)
+    outlines = [mine, theirs, (mine + np.roll(theirs, 2, axis=0)) / 2]
+    outlines += [phantoms.whole(r) for r in readings if r is not d and r is not k and r.card in (d.card, k.card)
+                 and _iou_quads(phantoms.whole(r), mine) >= PIP_OUTLINES_OVERLAP]
+    for outline in outlines:
+        counted = pips.counted_rank(frame, outline.astype(np.float32))
+        if counted is not None:
+            return counted if counted in ranks else None
+    return None
 
 
 def _diagonal_twins(p: np.ndarray, q: np.ndarray) -> bool:
