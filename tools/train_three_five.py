@@ -12,7 +12,7 @@ Its examples are the reader's own: 3s and 5s printed in the system's fonts (half
 with a flat top, ``train_reader.flat_top_three``, in its shapes from a diagonal that ends
 mid-height to one that meets the bowl at its top left), photographed at camera distance,
 and the 3s and 5s of the project's own rendered cards in every index style. No real
-photo goes in. About 3 minutes on this machine.
+photo goes in. About a minute on this machine.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ FLAT_TOPPED = 0.5  # of the font 3s
 
 def examples(n_font: int, n_synth: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
     """Rank features and labels (0 for a 3, 1 for a 5) of ``n_font`` font-printed corners
-    and both corners of ``n_synth`` of the project's own cards."""
+    and ``n_synth`` corners of the project's own cards (both of each card)."""
     rng = np.random.default_rng(seed)
     glyphs = FontGlyphs(find_fonts())
     suit_fonts = glyphs.suit_fonts()
@@ -65,7 +65,7 @@ def examples(n_font: int, n_synth: int, seed: int) -> tuple[np.ndarray, np.ndarr
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--font-samples", type=int, default=12000)
-    parser.add_argument("--synth-samples", type=int, default=1500, help="cards (two corners each)")
+    parser.add_argument("--synth-samples", type=int, default=1500, help="corners of the project's own cards (both of each card)")
     parser.add_argument("--epochs", type=int, default=30)
     parser.add_argument("--members", type=int, default=3, help="networks trained apart whose votes are averaged")
     parser.add_argument("--out", type=Path, default=THREE_FIVE_PATH)

@@ -228,8 +228,8 @@ class ReaderNets:
             letter = THREE_FIVE[int(q[1] > q[0])]
             together = p["3"] + p["5"]
             sure = min(max(q), together)
-            if max(q) < PAIR_SURE or sure <= p[letter] or letter == max(p, key=p.__getitem__) and p[
-                    letter] >= PAIR_LIFTS_BELOW:
+            agree = letter == max(p, key=p.__getitem__)
+            if max(q) < PAIR_SURE or sure <= p[letter] or (agree and p[letter] >= PAIR_LIFTS_BELOW):
                 continue
             p = dict(p)
             p[letter], p[THREE_FIVE[1 - THREE_FIVE.index(letter)]] = sure, together - sure
