@@ -218,7 +218,8 @@ class ReaderNets:
         sure is made surer (``PAIR_LIFTS_BELOW``). The rank networks were unsure of a
         flat-topped 3 they named right (0.7-0.9), and read one as a 5; the pair network
         knows the shape."""
-        named = [i for i, (p, _) in enumerate(out) if max(p, key=p.__getitem__) in THREE_FIVE]
+        first = {i: max(p, key=p.__getitem__) for i, (p, _) in enumerate(out)}
+        named = [i for i, letter in first.items() if letter in THREE_FIVE]
         if not named:
             return
         pair = self.three_five.logits(features[named])
@@ -228,8 +229,7 @@ class ReaderNets:
             letter = THREE_FIVE[int(q[1] > q[0])]
             together = p["3"] + p["5"]
             sure = min(max(q), together)
-            agree = letter == max(p, key=p.__getitem__)
-            if max(q) < PAIR_SURE or sure <= p[letter] or (agree and p[letter] >= PAIR_LIFTS_BELOW):
+            if max(q) < PAIR_SURE or sure <= p[letter] or (letter == first[i] and p[letter] >= PAIR_LIFTS_BELOW):
                 continue
             p = dict(p)
             p[letter], p[THREE_FIVE[1 - THREE_FIVE.index(letter)]] = sure, together - sure

@@ -1435,10 +1435,11 @@ def _uncovered_settled(frame: np.ndarray, detections: list[Detection], templates
             # lying on some of them leave them lopsided): a real deck's flat-topped 3 at
             # camera size reads as a 5 (0.97), its three pips say 3.
             rank = pips.counted_rank(frame, card)
-            counted = rank is not None and rank != d.card.rank and pips.has_centre_pips(d.card.rank) and (
-                deck != 32 or rank >= Rank.SEVEN)
-            out.append(replace(d, card=Card(rank, d.card.suit), confidence=PIP_COUNT_CONFIDENCE)
-                       if counted and rank is not None else d)
+            if rank is not None and rank != d.card.rank and pips.has_centre_pips(d.card.rank) and (
+                    deck != 32 or rank >= Rank.SEVEN):
+                out.append(replace(d, card=Card(rank, d.card.suit), confidence=PIP_COUNT_CONFIDENCE))
+            else:
+                out.append(d)
             continue
         settled = _settled_by_the_middle(frame, IndexReading(d.card, d.confidence), card, templates, deck, style)
         out.append(d if settled.card == d.card and settled.confidence <= d.confidence else
@@ -1838,9 +1839,9 @@ def _pips_between(frame: np.ndarray, d: Detection, k: Detection, readings: list[
     assert d.card is not None and k.card is not None
     ranks = (d.card.rank, k.card.rank)
     mine, theirs = phantoms.whole(k), phantoms.whole(d)
+    others = [phantoms.whole(r) for r in readings if r is not d and r is not k and r.card in (d.card, k.card)]
     outlines = [mine, theirs, (mine + np.roll(theirs, 2, axis=0)) / 2]
-    outlines += [phantoms.whole(r) for r in readings if r is not d and r is not k and r.card in (d.card, k.card)
-                 and _iou_quads(phantoms.whole(r), mine) >= PIP_OUTLINES_OVERLAP]
+    outlines += [o for o in others if _iou_quads(o, mine) >= PIP_OUTLINES_OVERLAP]
     for outline in outlines:
         counted = pips.counted_rank(frame, outline.astype(np.float32))
         if counted is not None:
