@@ -26,6 +26,10 @@ import numpy as np
 CARD_ASPECT: Final = 88.0 / 63.0  # long / short side
 MIN_CARD_FRAC: Final = 0.045  # the narrowest card, as a fraction of the frame's shorter side
 EDGE_BAND: Final = (1.5, -1.0)  # working pixels to grow quads of (interior, hole) regions
+# A card the frame's edge cuts (``_cut_by_frame``): how far (card widths) the second end
+# of the side along the edge may fall short of it, and the shortest far side.
+CUT_ASKEW: Final = 0.25
+CUT_FAR_SIDE: Final = 0.55
 LATTICE_WHITE: Final = 0.85  # a white piece this little white inside its outline is a ring and a lattice
 WHITE_MARGIN: Final = 12  # grey levels whiter than the neighbourhood
 FRAME_MIRROR: Final = 0.04  # a court card's two frame lines lie this near mirrored about its middle (of its width)
@@ -76,6 +80,20 @@ class CornerCandidate:
     card_w: float = 0.0  # the card width this corner implies (frame pixels), 0 when unknown
 
 
+@dataclass(frozen=True)
+class CutCard:
+    """A card the frame's edge may cut across (``_cut_by_frame``): ``probe``, a rectangle
+    of it wholly in view to look at (a pattern warped from a skewed shape shears), and
+    ``in_view``, the outline of its part in view (the card as reported). Either in
+    working or in frame pixels, as its holder says."""
+
+    probe: np.ndarray
+    in_view: np.ndarray
+
+    def scaled(self, factor: float) -> CutCard:
+        return CutCard(self.probe * factor, self.in_view * factor)
+
+
 @dataclass
 class Regions:
     quads: list[Quad]
@@ -89,7 +107,7 @@ class Regions:
     frames: list[tuple[Quad, Quad]] = field(default_factory=list)
     # Outlines the frame's edge cuts across, a card's width or length along their far
     # side: maybe a card lying partly out of view (its visible part, any proportions).
-    cut: list[np.ndarray] = field(default_factory=list)
+    cut: list[CutCard] = field(default_factory=list)
     # Outlines of coloured middles ringed by a thin white border: maybe backs (see
     # ``_back_outlines``); a back only if its middle shows a lattice.
     backs: list[np.ndarray] = field(default_factory=list)
@@ -458,7 +476,7 @@ class WholeCards:
     strong_regions: np.ndarray  # working pixels: that pass's regions (255 inside)
     # Frame pixels: outlines of the strong edge pass that the frame's edge cuts across
     # (``_cut_by_frame``): maybe a back partly out of view, which shows no whiteness.
-    cut: list[np.ndarray] = field(default_factory=list)
+    cut: list[CutCard] = field(default_factory=list)
 
     @property
     def scale(self) -> float:
@@ -496,7 +514,7 @@ def find_whole_cards(frame: np.ndarray) -> WholeCards:
     return WholeCards([Quad(q.corners * inv, q.short_side * inv, q.long_side * inv) for q in kept], stock,
                       stock_boxes[0],
                       [q.corners * inv for q in outlines], working, edge_polys, strong_regions,
-                      [c * inv for c in _cut_by_frame(edge_polys, card_px, h, w)])
+                      [c.scaled(inv) for c in _cut_by_frame(edge_polys, card_px, h, w)])
 
 
 def one_card(frame: np.ndarray, quad: Quad, scale: float) -> bool:
@@ -640,7 +658,7 @@ def find_regions(frame: np.ndarray, min_card_frac: float = MIN_CARD_FRAC, max_si
     frames = [(o, Quad(f.corners * inv, f.short_side * inv, f.long_side * inv)) for o, f in frames]
     backs = [c * inv for c in _back_outlines(unopened[0], min_short, min_area, max_area)]
     return Regions(kept, corners, scale, frames=frames,
-                   cut=[c * inv for c in _cut_by_frame(edge_polys, card_px, h, w)], rings=rings, backs=backs)
+                   cut=[c.scaled(inv) for c in _cut_by_frame(edge_polys, card_px, h, w)], rings=rings, backs=backs)
 
 
 def _ring_quads(regions: np.ndarray, min_short: float, min_area: float, max_area: float,
@@ -730,36 +748,51 @@ def _ring_quad(piece: np.ndarray, x: int, y: int, pixels: int, min_short: float,
 
 
 def _cut_by_frame(edge_polys: list[tuple[np.ndarray, np.ndarray | None, bool]], card_px: float, h: int,
-                  w: int) -> list[np.ndarray]:
-    """Regions inside an outline whose hull is four-sided with one side on the image's
-    edge, its two other corners square, and the side facing that edge a card's width to
-    a card's length long (working pixels; ``card_px``: the cards' short side), reaching a
-    third of a card's width into the frame: maybe the part in view of a card the frame's
-    edge cuts across. Each is given as the rectangle on its far side (see below)."""
+                  w: int) -> list[CutCard]:
+    """Regions inside an outline whose hull is four-sided with one side along the image's
+    edge, its two other corners square, and the side facing that edge half a card's width
+    to a card's length long (working pixels; ``card_px``: the cards' short side: a tilted
+    camera shows the cards at the frame's far side smaller), reaching a third of a card's
+    width into the frame: maybe the part in view of a card the frame's edge cuts across.
+    Each is probed by the rectangle on its far side (see below)."""
     out = []
     for _, hq, interior in edge_polys:
         if hq is None or not interior or not _at_border(hq, h, w):
             continue
-        on = (hq[:, 0] < 1) | (hq[:, 1] < 1) | (hq[:, 0] > w - 2) | (hq[:, 1] > h - 2)
-        if int(on.sum()) != 2:
+        i = _side_along_border(hq, h, w, CUT_ASKEW * card_px)
+        if i is None:
             continue
-        i = int(np.flatnonzero(on & _nxt(on))[0]) if (on & _nxt(on)).any() else -1
-        if i < 0:
-            continue
-        a, b, c, d = (hq[(i + k) % 4] for k in range(4))  # a, b on the edge
+        a, b, c, d = (hq[(i + k) % 4] for k in range(4))  # a, b along the edge
         far = float(np.linalg.norm(d - c))
         depth = min(float(np.linalg.norm(c - b)), float(np.linalg.norm(d - a)))
         square = all(abs(float(np.dot(u, v))) < 0.35 * float(np.linalg.norm(u) * np.linalg.norm(v)) + 1e-9
                      for u, v in ((b - c, d - c), (c - d, a - d)))
-        if square and 0.7 * card_px <= far <= 1.3 * CARD_ASPECT * card_px and depth >= card_px / 3:
+        if square and CUT_FAR_SIDE * card_px <= far <= 1.3 * CARD_ASPECT * card_px and depth >= card_px / 3:
             # The rectangle on the far side, as deep as the nearer of the cut sides: the
             # frame's edge cuts a tilted card askew, and a pattern warped from such a
             # trapezoid is sheared unevenly.
             n = np.array([d[1] - c[1], c[0] - d[0]], np.float32) / far
             if float(np.dot(n, a - d)) < 0:
                 n = -n
-            out.append(np.array([d + n * depth, c + n * depth, c, d], np.float32))
+            out.append(CutCard(np.array([d + n * depth, c + n * depth, c, d], np.float32), hq.astype(np.float32)))
     return out
+
+
+def _side_along_border(quad: np.ndarray, h: int, w: int, askew: float) -> int | None:
+    """The side ``quad[i]``-``quad[i + 1]`` that runs along one edge of a ``h`` x ``w``
+    image: one end on it, the other at most ``askew`` pixels from it (a hull's four
+    corners stand for the five of a card cut askew, so the second end may fall short
+    of the edge); the nearest such side, or None."""
+    x, y = quad[:, 0], quad[:, 1]
+    gaps = np.stack([x, y, w - 1 - x, h - 1 - y])  # each corner's distance to each image edge
+    best, best_gap = None, askew
+    for i in range(4):
+        j = (i + 1) % 4
+        for edge in gaps:
+            near, far = sorted((float(edge[i]), float(edge[j])))
+            if near <= 1.0 and far <= best_gap:
+                best, best_gap = i, far
+    return best
 
 
 def _nested(quads: list[Quad], partial: list[np.ndarray], shape: tuple[int, ...] | None = None,

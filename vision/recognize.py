@@ -744,8 +744,8 @@ def _explained(first: WholeCards, frame: np.ndarray) -> bool:
             return False
     # A back partly out of view (no whiteness, no card's shape) is none of the cards.
     h, w = frame.shape[:2]
-    if any(not any(_inside(c.mean(axis=0), q.corners, 0.0) for q in first.quads) and
-           _surely_back(frame, np.clip(c, 0, [w - 1, h - 1]).astype(np.float32)) for c in first.cut):
+    if any(not any(_inside(c.probe.mean(axis=0), q.corners, 0.0) for q in first.quads) and
+           _surely_back(frame, np.clip(c.probe, 0, [w - 1, h - 1]).astype(np.float32)) for c in first.cut):
         return False
     # Every card-shaped outline is one of the cards (or something on one).
     return all(any(_inside(o.mean(axis=0), q.corners, 0.0) for q in first.quads) for o in first.outlines)
@@ -852,9 +852,11 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
     # A back lying partly out of view: its lattice (a coloured middle alone is no proof
     # at the frame's edge, where dark wood looks as coloured).
     for cut in regions.cut:
-        inside = np.clip(cut, 0, [w - 1, h - 1]).astype(np.float32)
+        inside = np.clip(cut.probe, 0, [w - 1, h - 1]).astype(np.float32)
         if not any(_inside(inside.mean(axis=0), k.corners, 0.0) for k in detections) and _surely_back(frame, inside):
-            detections.append(_face_down(inside))
+            # Reported as the part in view: the probe is only as deep as the nearer of
+            # its cut sides, and a card cut askew shows much more of itself than that.
+            detections.append(_face_down(np.clip(cut.in_view, 0, [w - 1, h - 1]).astype(np.float32)))
     # A back on a table too dark to show its outline (its lattice cuts its inside up):
     # its middle ringed by its white border.
     # Where an outline was only guessed face down by its coloured middle, the ring's outline

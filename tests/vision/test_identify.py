@@ -119,6 +119,17 @@ def test_a_back_the_frames_edge_cuts_askew_is_reported_face_down(table: str) -> 
     assert sorted(str(d.card) for d in dets) == ["KH", "None"]
 
 
+@pytest.mark.parametrize("seed", [12214, 12512, 13013, 12385])
+def test_a_back_the_frames_edge_cuts_is_reported_where_it_shows(seed: int) -> None:
+    # Development scenes: a back at the far side of a tilted table, narrower than the
+    # cards read (12214); cut so askew that the frame's edge meets only one corner of
+    # its hull (12512, 13013); and one whose probe rectangle, as deep as its shorter cut
+    # side, lay off the middle of what shows (12385: reported there, it was a phantom
+    # beside a missed back).
+    details = _scene_score(seed).details
+    assert not any(d.startswith("None missed") or d.startswith("phantom None") for d in details), details
+
+
 @pytest.mark.parametrize("seed", [5330, 5400])
 def test_a_back_on_dark_wood_is_found_by_its_white_border(seed: int) -> None:
     # Development scenes: a red back lying alone on dark wood. Its lattice cuts its
