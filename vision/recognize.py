@@ -118,8 +118,10 @@ PIP_OVERRULE = math.log(1000.0)
 PIP_COUNT_CONFIDENCE = 0.98
 PIP_OUTLINES_OVERLAP = 0.7  # see _pips_between: another reading's outline of the same card
 # A corner reading whose index pip names its suit less surely than this asks the pips
-# beside the index too (see _suit_beside_index).
-SUIT_UNSURE = 0.99
+# beside the index too (see _suit_beside_index): a covered 8S's index pip, a few pixels
+# across, read as a club at 0.99996 (the log odds of the two add: a plain pip beside it
+# outweighs such a reading, a faint one does not).
+SUIT_UNSURE = 0.99999
 COURT_COLOURS = 0.09  # the share of a card's middle in a picture's colours that makes it a court card
 UNCOVERED_OVERLAP = 0.1  # IoU with another card's visible part that still leaves a card uncovered
 LOOSE_OUTLINE = 0.9  # an unread card's outline shrunk to this, about its centre, is read again

@@ -491,6 +491,14 @@ def test_a_whole_cards_suit_blurred_at_its_index_is_read_from_its_centre_pips() 
     assert score.details == []
 
 
+def test_a_covered_cards_suit_misread_surely_at_its_index_is_read_from_the_pip_beside_it() -> None:
+    # Development scene 12538: an 8S half under other cards, its index pip read as a club
+    # at 0.99996; the pip beside the index, three times its size, is a plain spade.
+    read, score = _read_scene(12538)
+    assert "8S" in read and "8C" not in read
+    assert not any(d.startswith("8S") for d in score.details), score.details
+
+
 def test_a_cards_diagonal_index_read_sure_with_its_suit_misread_is_no_second_card() -> None:
     # 4H read at its top-left index, and again (as 4D, 0.999) right at its bottom-right
     # one, turned half round: the second reading implied a card of its own.
