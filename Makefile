@@ -8,7 +8,7 @@ SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # On a Pi, Picamera2 comes from apt (python3-picamera2): let the venv see it.
 VENV_FLAGS ?= $(shell [ -d /usr/lib/python3/dist-packages/picamera2 ] && echo --system-site-packages)
 
-.PHONY: venv run test bench typecheck train-reader train-three-five train-black-pips train-pips train-phantoms clean install
+.PHONY: venv run test bench typecheck fonts train-reader train-three-five train-black-pips train-pips train-phantoms clean install
 
 venv: $(VENV)/.installed
 
@@ -35,20 +35,21 @@ bench: venv
 typecheck: venv
 	$(BIN)/python -m mypy
 
+# The printed fonts the index, 3-or-5 and centre pip readers learn from (Debian's
+# fonts-dejavu-core and fonts-urw-base35), installed with apt when missing.
+fonts:
+	@ls /usr/share/fonts/opentype/urw-base35 /usr/share/fonts/truetype/dejavu >/dev/null 2>&1 || { \
+	  echo "make: installing the fonts the readers learn from"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq fonts-dejavu-core fonts-urw-base35; }
+
 # Retrain the index reader (vision/data/reader_net.npz, committed) from printed fonts:
 # about six minutes; needs Debian's fonts-dejavu-core and fonts-urw-base35.
-train-reader: venv
-	@ls /usr/share/fonts/opentype/urw-base35 /usr/share/fonts/truetype/dejavu >/dev/null 2>&1 || { \
-	  echo "make: installing the fonts the reader learns from"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq fonts-dejavu-core fonts-urw-base35; }
+train-reader: venv fonts
 	$(BIN)/python tools/train_reader.py
 
 # Retrain the 3-or-5 reader (vision/data/three_five_net.npz, committed) from the same
 # fonts and the project's own cards: about a minute.
-train-three-five: venv
-	@ls /usr/share/fonts/opentype/urw-base35 /usr/share/fonts/truetype/dejavu >/dev/null 2>&1 || { \
-	  echo "make: installing the fonts the reader learns from"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq fonts-dejavu-core fonts-urw-base35; }
+train-three-five: venv fonts
 	$(BIN)/python tools/train_three_five.py
 
 # Retrain the black-pip reader (vision/data/black_pip_net.npz, committed: club against
@@ -58,10 +59,7 @@ train-black-pips: venv
 
 # Retrain the centre pip reader (vision/data/pip_net.npz, committed) from printed fonts:
 # about two minutes; the same fonts as the index reader.
-train-pips: venv
-	@ls /usr/share/fonts/opentype/urw-base35 /usr/share/fonts/truetype/dejavu >/dev/null 2>&1 || { \
-	  echo "make: installing the fonts the pip reader learns from"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq fonts-dejavu-core fonts-urw-base35; }
+train-pips: venv fonts
 	$(BIN)/python tools/train_pips.py
 
 # Retrain the phantom check (vision/data/phantom_net.npz, committed) on synthetic scenes
