@@ -269,13 +269,19 @@ def _settled_by_the_middle(frame: np.ndarray, reading: IndexReading, card: np.nd
     rank = pips.counted_rank(frame, card)
     if rank == reading.card.rank:
         return IndexReading(reading.card, PIP_COUNT_CONFIDENCE)
-    if rank is not None and (deck != 32 or rank >= Rank.SEVEN):
+    if rank is not None and _in_deck(rank, deck):
         return IndexReading(Card(rank, reading.card.suit), PIP_COUNT_CONFIDENCE)
     if rank is None and Rank.TWO <= reading.card.rank <= Rank.TEN and _court_colours(frame, card):
         court = read_index(_patch_from_quad(frame, card), templates, deck, style, courts_only=True)
         if court is not None and court.confidence >= court_sure:
             return court
     return reading
+
+
+def _in_deck(rank: Rank, deck: int) -> bool:
+    """Whether a deck of ``deck`` cards holds ``rank``: a piquet deck (32) has no 2-6, so
+    a count of fewer than seven pips on one is a miscount."""
+    return deck != 32 or rank >= Rank.SEVEN
 
 
 def _court_colours(frame: np.ndarray, corners: np.ndarray) -> bool:
@@ -1439,8 +1445,7 @@ def _uncovered_settled(frame: np.ndarray, detections: list[Detection], templates
             # lying on some of them leave them lopsided): a real deck's flat-topped 3 at
             # camera size reads as a 5 (0.97), its three pips say 3.
             rank = pips.counted_rank(frame, card)
-            if rank is not None and rank != d.card.rank and pips.has_centre_pips(d.card.rank) and (
-                    deck != 32 or rank >= Rank.SEVEN):
+            if rank is not None and rank != d.card.rank and pips.has_centre_pips(d.card.rank) and _in_deck(rank, deck):
                 out.append(replace(d, card=Card(rank, d.card.suit), confidence=PIP_COUNT_CONFIDENCE))
             else:
                 out.append(d)
@@ -1842,10 +1847,10 @@ def _pips_between(frame: np.ndarray, d: Detection, k: Detection, readings: list[
     mean, and those of the other readings of either value there."""
     assert d.card is not None and k.card is not None
     ranks = (d.card.rank, k.card.rank)
-    mine, theirs = phantoms.whole(k), phantoms.whole(d)
+    of_k, of_d = phantoms.whole(k), phantoms.whole(d)
     others = [phantoms.whole(r) for r in readings if r is not d and r is not k and r.card in (d.card, k.card)]
-    outlines = [mine, theirs, (mine + np.roll(theirs, 2, axis=0)) / 2]
-    outlines += [o for o in others if _iou_quads(o, mine) >= PIP_OUTLINES_OVERLAP]
+    outlines = [of_k, of_d, (of_k + np.roll(of_d, 2, axis=0)) / 2]
+    outlines += [o for o in others if _iou_quads(o, of_k) >= PIP_OUTLINES_OVERLAP]
     for outline in outlines:
         counted = pips.counted_rank(frame, outline.astype(np.float32))
         if counted is not None:
