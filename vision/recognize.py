@@ -388,13 +388,14 @@ def _add_new_corners(found: list[CornerCandidate], more: list[CornerCandidate], 
 
 def _fitted_again(frame: np.ndarray, gray: np.ndarray, todo: list[tuple[CornerCandidate, float, Detection | None]],
                   at: list[int], patches: list[tuple[np.ndarray, np.ndarray]], readings: list[IndexReading | None],
-                  below: list[float], read_unread: set[int], templates: GlyphTemplates | None,
+                  below: list[float], counts: list[float], read_unread: set[int], templates: GlyphTemplates | None,
                   deck: int, style: str) -> list[IndexReading | None]:
     """The readings of the corners ``todo[at[k]]`` (index patch and card ``patches[k]``,
     read as ``readings[k]``), each one read less surely than ``below[k]`` (as nothing:
     0) read again at the corner its card's edges give (``corner_fit``), where that reads
-    surer: ``todo`` and ``patches`` then hold the fitted corner. Those read as nothing
-    before and something now go into ``read_unread``."""
+    surer (and clearly, where the reading counted already: at ``counts[k]`` or above):
+    ``todo`` and ``patches`` then hold the fitted corner. Those read as nothing before
+    and something now go into ``read_unread``."""
     again: list[tuple[int, CornerCandidate]] = []
     for k, (i, reading) in enumerate(zip(at, readings)):
         if (0.0 if reading is None else reading.confidence) >= below[k]:
@@ -412,7 +413,10 @@ def _fitted_again(frame: np.ndarray, gray: np.ndarray, todo: list[tuple[CornerCa
     for (k, c), (patch, corners), reading in zip(again, at_fit, read_indexes([p for p, _ in at_fit], templates,
                                                                             deck, style)):
         old = out[k]
-        if reading is not None and (old is None or reading.confidence > old.confidence):
+        # (A reading that counted already is taken only when clear: see ``_identify``.)
+        clear_only = old is not None and old.confidence >= counts[k]
+        if reading is not None and (old is None or reading.confidence > old.confidence) and (
+                not clear_only or reading.confidence >= CLEAR_INDEX):
             i = at[k]
             if old is None:
                 read_unread.add(i)
@@ -1002,18 +1006,22 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
     # A corner read unsure, fitted to its card's two edges where they show, is read
     # again there: an index found by its ink gives its corner a few pixels and degrees
     # off, and a bridge-size court index cut so reads as another card or none.
-    # Only where the reading would not count: below the floor, or less than sure for an
-    # index found at its own size only. (A reading that counts already is left alone: a
-    # misread index, fitted, can read surer still. Nor is an index with no card edge beside
-    # it fitted: edges found near it are some other card's; played rows gained a phantom.)
+    # Only where the reading is less than sure. One that counts already (above the floor,
+    # or sure for an index found at its own size only) takes the fitted reading only when
+    # that reads clearly: a misread index, fitted, can read surer still; an index corner
+    # found a few pixels off where its card touches another read 0.7-0.8 and went as a
+    # phantom, fitted it reads 1.0 (real-deck development photos: 3 cards more). (Nor is
+    # an index with no card edge beside it fitted: edges found near it are some other
+    # card's; played rows gained a phantom.)
     # A corner read as nothing is fitted too (but one with no card edge beside it): a
     # court letter's turn, from its axis, may be a few degrees off and its size, from
     # the letter alone, a tenth; an outline's corner where two cards meet white on white
     # is found a little off (real-deck development photos: 6 court cards more). What it
     # then reads counts when it reads clearly.
-    fit_below = [0.0 if i >= sure_from else SURE_READING if i in extra else floor for i in inked_at]
+    fit_below = [0.0 if i >= sure_from else SURE_READING for i in inked_at]
+    fit_counts = [0.0 if i >= sure_from else SURE_READING if i in extra else floor for i in inked_at]
     fitted_unread: set[int] = set()
-    at_width = _fitted_again(frame, gray, todo, inked_at, patches, at_width, fit_below, fitted_unread,
+    at_width = _fitted_again(frame, gray, todo, inked_at, patches, at_width, fit_below, fit_counts, fitted_unread,
                              templates, deck, style)
     for i, (patch, corners), reading in zip(inked_at, patches, at_width):
         c, w, _ = todo[i]
