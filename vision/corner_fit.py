@@ -27,6 +27,7 @@ SIDE_SPAN: Final = (0.1, 0.8)  # ... and along the long edge
 SAMPLES: Final = 16  # points along each edge
 MIN_STEP: Final = 24.0  # Sobel units (about 6 grey levels): the least mean step across an edge
 STEADY: Final = 0.8  # the share of an edge's points whose step has the sign of the mean
+SKEWED: Final = math.sin(math.radians(8.0))  # a guessed corner this far from square is fitted square too
 MARGIN: Final = 0.04  # card widths inside an edge where its plain margin is looked at
 
 
@@ -34,6 +35,7 @@ class FittedCorner(NamedTuple):
     point: np.ndarray  # (2,) float32: where the edges cross
     across: np.ndarray  # unit vector along the top (short) edge
     down: np.ndarray  # unit vector along the long edge
+    squared: bool = False  # the long edge found square to the top, not near the guessed one
 
 
 def fit_corner(gray: np.ndarray, point: np.ndarray, across: np.ndarray, down: np.ndarray,
@@ -43,7 +45,9 @@ def fit_corner(gray: np.ndarray, point: np.ndarray, across: np.ndarray, down: np
     ``card_w`` pixels wide: each edge the straight line near the guess (turned up to 10
     degrees, shifted up to ``SHIFT`` card widths) across which the grey level steps most
     steadily. None where either edge shows no such step (covered, or white on white), or
-    where the two lines cross far from the guess."""
+    where the two lines cross far from the guess. When ``across`` and ``down`` are more
+    than ``SKEWED`` off square, the long edge is sought square to ``across`` too, and the
+    steadier of the two taken (``squared`` says which)."""
     if card_w < 8:
         return None
     point = np.asarray(point, np.float64)
@@ -66,6 +70,16 @@ def fit_corner(gray: np.ndarray, point: np.ndarray, across: np.ndarray, down: np
     # edge square to it: a card's corner is square, and a camera from above keeps it
     # within a few degrees of square.
     side = _best_line(crop, gx, gy, point - origin, down, across, card_w, SIDE_SPAN, TURNS)
+    squared = False
+    if abs(float(np.dot(across, down))) > SKEWED:
+        # A corner whose two sides were guessed far from square (an outline's corner where
+        # a card touches another): its long edge may lie square to its top instead.
+        square_down = np.array([-across[1], across[0]])
+        if float(np.dot(square_down, down)) < 0:
+            square_down = -square_down
+        other = _best_line(crop, gx, gy, point - origin, square_down, across, card_w, SIDE_SPAN, TURNS)
+        if other is not None and (side is None or other[2] > side[2]):
+            side, squared = other, True
     if side is None:
         return None
     square = np.array([-side[1][1], side[1][0]])
@@ -74,7 +88,7 @@ def fit_corner(gray: np.ndarray, point: np.ndarray, across: np.ndarray, down: np
     top = _best_line(crop, gx, gy, point - origin, square, side[1], card_w, TOP_SPAN, SQUARE_TURNS)
     if top is None:
         return None
-    (p1, d1), (p2, d2) = top, side
+    (p1, d1, _), (p2, d2, _) = top, side
     # Where the two lines cross: p1 + s d1 = p2 + u d2.
     m = np.array([[d1[0], -d2[0]], [d1[1], -d2[1]]])
     if abs(np.linalg.det(m)) < 0.9:  # not within about 25 degrees of square
@@ -83,15 +97,15 @@ def fit_corner(gray: np.ndarray, point: np.ndarray, across: np.ndarray, down: np
     crossing = p1 + s * d1 + origin
     if np.hypot(*(crossing - point)) > 1.5 * SHIFT * card_w:
         return None
-    return FittedCorner(crossing.astype(np.float32), d1.astype(np.float32), d2.astype(np.float32))
+    return FittedCorner(crossing.astype(np.float32), d1.astype(np.float32), d2.astype(np.float32), squared)
 
 
 def _best_line(gray: np.ndarray, gx: np.ndarray, gy: np.ndarray, point: np.ndarray, along: np.ndarray,
                inward: np.ndarray, card_w: float, span: tuple[float, float], turns: np.ndarray
-               ) -> tuple[np.ndarray, np.ndarray] | None:
-    """The line (a point on it, its unit direction) near the one through ``point`` along
-    ``along``, turned by one of ``turns``, across which the image steps most steadily
-    with plain card stock just inside (towards ``inward``), or None."""
+               ) -> tuple[np.ndarray, np.ndarray, float] | None:
+    """The line (a point on it, its unit direction, the mean step across it) near the one
+    through ``point`` along ``along``, turned by one of ``turns``, across which the image
+    steps most steadily with plain card stock just inside (towards ``inward``), or None."""
     cos, sin = np.cos(turns)[:, None], np.sin(turns)[:, None]
     dirs = np.stack([cos * along[0] - sin * along[1], sin * along[0] + cos * along[1]], axis=-1)[:, 0]  # (T, 2)
     norms = np.stack([cos * inward[0] - sin * inward[1], sin * inward[0] + cos * inward[1]], axis=-1)[:, 0]
@@ -125,4 +139,4 @@ def _best_line(gray: np.ndarray, gx: np.ndarray, gy: np.ndarray, point: np.ndarr
     ti, si = divmod(k, len(shifts))
     if score[ti, si] < MIN_STEP:
         return None
-    return point + shifts[si] * norms[ti], dirs[ti]
+    return point + shifts[si] * norms[ti], dirs[ti], float(score[ti, si])

@@ -393,10 +393,12 @@ def _fitted_again(frame: np.ndarray, gray: np.ndarray, todo: list[tuple[CornerCa
     """The readings of the corners ``todo[at[k]]`` (index patch and card ``patches[k]``,
     read as ``readings[k]``), each one read less surely than ``below[k]`` (as nothing:
     0) read again at the corner its card's edges give (``corner_fit``), where that reads
-    surer (and clearly, where the reading counted already: at ``counts[k]`` or above):
+    surer (and clearly, where the reading counted already, at ``counts[k]`` or above, or
+    where the fit squared the corner):
     ``todo`` and ``patches`` then hold the fitted corner. Those read as nothing before
     and something now go into ``read_unread``."""
     again: list[tuple[int, CornerCandidate]] = []
+    squared: set[int] = set()
     for k, (i, reading) in enumerate(zip(at, readings)):
         if (0.0 if reading is None else reading.confidence) >= below[k]:
             continue
@@ -406,6 +408,8 @@ def _fitted_again(frame: np.ndarray, gray: np.ndarray, todo: list[tuple[CornerCa
                               float(np.dot(fitted.across, c.a)) > math.cos(math.radians(FIT_TURNS))):
             continue  # no edges, or the corner was about right
         again.append((k, CornerCandidate(fitted.point, fitted.across, fitted.down, w, w * CARD_ASPECT, -1, w)))
+        if fitted.squared:
+            squared.add(k)
     if not again:
         return readings
     at_fit = [_corner_patch(frame, c, c.card_w) for _, c in again]
@@ -413,8 +417,10 @@ def _fitted_again(frame: np.ndarray, gray: np.ndarray, todo: list[tuple[CornerCa
     for (k, c), (patch, corners), reading in zip(again, at_fit, read_indexes([p for p, _ in at_fit], templates,
                                                                             deck, style)):
         old = out[k]
-        # (A reading that counted already is taken only when clear: see ``_identify``.)
-        clear_only = old is not None and old.confidence >= counts[k]
+        # (A reading that counted already is taken only when clear: see ``_identify``. So
+        # is one at a corner whose long edge the fit found square to its top, not near the
+        # guessed one: such corners misread a 3S as a 5S and a 9C as a QC at 0.99.)
+        clear_only = k in squared or (old is not None and old.confidence >= counts[k])
         if reading is not None and (old is None or reading.confidence > old.confidence) and (
                 not clear_only or reading.confidence >= CLEAR_INDEX):
             i = at[k]

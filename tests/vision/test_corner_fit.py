@@ -72,3 +72,17 @@ def test_a_corner_at_the_frames_edge_is_fitted_from_what_shows() -> None:
     down = (corners[3] - corners[0]) / 112.0
     fitted = fit_corner(cut, shifted[0] + np.array([2.0, 2.0]), across, down, 80.0)
     assert fitted is not None and np.hypot(*(fitted.point - shifted[0])) < 2.0
+
+
+@pytest.mark.parametrize("skew", [14.0, -15.0])
+def test_a_corner_guessed_far_from_square_is_fitted_square(skew: float) -> None:
+    # An outline's corner where a card touches another gives its two sides from the
+    # outline: the top edge about right, the long edge turned well off it (a bidly 7H's
+    # bottom corner, its long side guessed 14 degrees off). A card's corner is square.
+    frame, corners = _card_on_table(23, 180, 240)
+    across = (corners[1] - corners[0]) / 80.0
+    down = (corners[3] - corners[0]) / 112.0
+    fitted = fit_corner(frame, corners[0] + np.array([2.0, -3.0]), _turned(across, 2.0), _turned(down, skew), 80.0)
+    assert fitted is not None
+    assert np.hypot(*(fitted.point - corners[0])) < 2.0
+    assert math.degrees(math.acos(min(1.0, float(np.dot(fitted.down, down))))) < 1.5

@@ -1785,3 +1785,12 @@ def test_a_corner_read_unsure_is_read_again_where_its_cards_edges_cross(
     # another. Read there, the index read 0.7-0.8: enough to count, too little to survive
     # the phantom check. Fitted to the card's two edges, it reads clearly.
     _read_with_no_phantom(shared_datasets, seed, card)
+
+
+def test_a_corner_whose_sides_were_guessed_far_from_square_is_fitted_square(shared_datasets: Path) -> None:
+    # Development photo 170 of the real-deck probe: a bidly 7H lying on a TD in a row,
+    # its top-left corner white on white. Its bottom-right corner, where the outline of
+    # the row turns, was found with its long side 14 degrees off square: read there at
+    # 0.74, it went as a phantom; the fit, its long edge sought near that side, ran into
+    # the card. Sought square to the card's top, the edge puts the corner right: 1.0.
+    _read_with_no_phantom(shared_datasets, 170, "7H")
