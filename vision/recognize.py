@@ -69,6 +69,9 @@ SHAPE_TOLERANCE = 0.06
 # photos' are within SHAPE_TOLERANCE of it). Only cards of one of these are read by the
 # first look; any other outline takes the full search.
 CARD_SHAPES = (CARD_ASPECT, 1.55)
+# Card shapes (long over short side, as seen) a fitted corner read as nothing is read
+# at too (see ``_fitted_again``): a bridge-size card, and one seen from a tilted camera.
+LONGER_SHAPES = (1.55, 1.7)
 PILE_OUTLINE = 1.2  # an unread outline this much wider than the cards read is several cards
 HALF_ROUND_NEAR = 0.6  # card widths: see _half_round_twins
 DIAGONAL_INDEX_NEAR = 0.1  # card widths: see _deduplicate
@@ -301,9 +304,10 @@ def _corner_card(c: CornerCandidate, card_w: float) -> np.ndarray:
     return card_outline(c.point, c.a, c.b, card_w, card_w * CARD_ASPECT)
 
 
-def _corner_patch(frame: np.ndarray, c: CornerCandidate, card_w: float) -> tuple[np.ndarray, np.ndarray]:
+def _corner_patch(frame: np.ndarray, c: CornerCandidate, card_w: float, aspect: float = CARD_ASPECT
+                  ) -> tuple[np.ndarray, np.ndarray]:
     """The index patch at a corner, for a card ``card_w`` wide, and that card's corners."""
-    corners = _corner_card(c, card_w)
+    corners = card_outline(c.point, c.a, c.b, card_w, card_w * aspect)
     src = np.array([[0, 0], [CARD_W, 0], [0, CARD_H]], np.float32)
     dst = np.array([corners[0], corners[1], corners[3]], np.float32)
     m = cv2.getAffineTransform(src, dst)
@@ -412,8 +416,18 @@ def _fitted_again(frame: np.ndarray, gray: np.ndarray, todo: list[tuple[CornerCa
             squared.add(k)
     if not again:
         return readings
-    at_fit = [_corner_patch(frame, c, c.card_w) for _, c in again]
     out = list(readings)
+
+    def take(k: int, c: CornerCandidate, patch: np.ndarray, corners: np.ndarray, reading: IndexReading) -> None:
+        i = at[k]
+        if out[k] is None:
+            read_unread.add(i)
+        todo[i] = (c, todo[i][1], todo[i][2])
+        patches[k] = (patch, corners)
+        out[k] = reading
+
+    at_fit = [_corner_patch(frame, c, c.card_w) for _, c in again]
+    unread: list[tuple[int, CornerCandidate]] = []  # fitted, and read there as nothing
     for (k, c), (patch, corners), reading in zip(again, at_fit, read_indexes([p for p, _ in at_fit], templates,
                                                                             deck, style)):
         old = out[k]
@@ -421,14 +435,23 @@ def _fitted_again(frame: np.ndarray, gray: np.ndarray, todo: list[tuple[CornerCa
         # is one at a corner whose long edge the fit found square to its top, not near the
         # guessed one: such corners misread a 3S as a 5S and a 9C as a QC at 0.99.)
         clear_only = k in squared or (old is not None and old.confidence >= counts[k])
-        if reading is not None and (old is None or reading.confidence > old.confidence) and (
+        if reading is None:
+            unread.append((k, c))
+        elif (old is None or reading.confidence > old.confidence) and (
                 not clear_only or reading.confidence >= CLEAR_INDEX):
-            i = at[k]
-            if old is None:
-                read_unread.add(i)
-            todo[i] = (c, todo[i][1], todo[i][2])
-            patches[k] = (patch, corners)
-            out[k] = reading
+            take(k, c, patch, corners, reading)
+    # A fitted corner read as nothing is read at longer card shapes too, and counts when
+    # clear: a bridge-size card near a tilted camera's side, seen 1.69 times as long as
+    # wide (a bidly JD lying on a JS), has its index cut a fifth too tall at a poker
+    # card's shape.
+    longer = [(k, c, shape) for k, c in unread for shape in LONGER_SHAPES]
+    at_longer = [_corner_patch(frame, c, c.card_w, shape) for _, c, shape in longer]
+    for (k, c, _), (patch, corners), reading in zip(longer, at_longer, read_indexes([p for p, _ in at_longer],
+                                                                                   templates, deck, style)):
+        old = out[k]
+        if reading is not None and reading.confidence >= CLEAR_INDEX and (
+                old is None or reading.confidence > old.confidence):
+            take(k, c, patch, corners, reading)
     return out
 
 

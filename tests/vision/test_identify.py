@@ -1794,3 +1794,11 @@ def test_a_corner_whose_sides_were_guessed_far_from_square_is_fitted_square(shar
     # 0.74, it went as a phantom; the fit, its long edge sought near that side, ran into
     # the card. Sought square to the card's top, the edge puts the corner right: 1.0.
     _read_with_no_phantom(shared_datasets, 170, "7H")
+
+
+def test_a_fitted_corner_read_as_nothing_is_read_at_a_longer_cards_shape(shared_datasets: Path) -> None:
+    # Development photo 301 of the real-deck probe: a bidly JD lying on a JS near the
+    # tilted camera's side, seen 1.69 times as long as wide. Its corner, fitted to its
+    # edges, is right, but its index cut at a poker card's shape is a fifth too tall and
+    # read as nothing; at a longer shape it reads JD at 1.0.
+    _read_with_no_phantom(shared_datasets, 301, "JD")
