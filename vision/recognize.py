@@ -1218,7 +1218,9 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
     # the other reads sure too (a less sure reading or a face-down guess there is this
     # index misread turned, or a card's outline cut short by a hand or the frame).
     # Likewise a corner reading turned against a surer one whose card its index lies on:
-    # that card's pips (a centre pip cut by another card's edge reads as a letter).
+    # that card's pips (a centre pip cut by another card's edge reads as a letter). Not
+    # when both read clearly as two ranks: a bidly AD lying turned across a 2H, its index
+    # on the 2H's face, both read at 1.0 (the 2H by a hair surer).
     # Between two sure readings the card edge decides, not the last digits of confidence:
     # an index with no edge beside it (a centre pip column read sideways) is not the
     # surer of the two.
@@ -1259,7 +1261,9 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
             surer(k, d) and _near_index(d, k) or
             id(d) in unsupported and k.confidence >= SURE_READING and id(k) not in refitted and _near_index(
                 d, k, TURNED_INDEX_NEAR if d.confidence >= CLEAR_INDEX else NEAR_INDEX) or
-            k.partial and surer(k, d) and _index_inside(d, k)) and not far_neighbour(d, k) for k in detections)]
+            k.partial and surer(k, d) and _index_inside(d, k) and not (
+                _two_sure_ranks(d, k) and min(d.confidence, k.confidence) >= CLEAR_INDEX))
+        and not far_neighbour(d, k) for k in detections)]
     # That face-down guess goes too: a sure index lies at one of its index places.
     detections = [d for d in detections if d.card is not None or not any(
         id(k) in unsupported and not _parallel(d.corners, k.corners) and _near_index(k, d) for k in detections)]

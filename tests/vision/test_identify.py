@@ -1802,3 +1802,12 @@ def test_a_fitted_corner_read_as_nothing_is_read_at_a_longer_cards_shape(shared_
     # edges, is right, but its index cut at a poker card's shape is a fifth too tall and
     # read as nothing; at a longer shape it reads JD at 1.0.
     _read_with_no_phantom(shared_datasets, 301, "JD")
+
+
+def test_a_card_read_clearly_on_another_read_clearly_is_not_taken_for_its_print(shared_datasets: Path) -> None:
+    # Development photo 227 of the real-deck probe: a bidly AD lying turned across a 2H,
+    # its index on the 2H's face, no card edge beside it (white on white). Both read at
+    # 1.0, the 2H by a hair surer, and a reading turned against a surer one whose card
+    # its index lies on was taken for that card's print (a centre pip cut by an edge
+    # reads as a letter). Two different ranks read clearly are two cards.
+    _read_with_no_phantom(shared_datasets, 227, "AD")
