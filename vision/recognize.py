@@ -397,10 +397,11 @@ def _fitted_again(frame: np.ndarray, gray: np.ndarray, todo: list[tuple[CornerCa
     """The readings of the corners ``todo[at[k]]`` (index patch and card ``patches[k]``,
     read as ``readings[k]``), each one read less surely than ``below[k]`` (as nothing:
     0) read again at the corner its card's edges give (``corner_fit``), where that reads
-    surer (and clearly, where the reading counted already, at ``counts[k]`` or above, or
-    where the fit squared the corner):
-    ``todo`` and ``patches`` then hold the fitted corner. Those read as nothing before
-    and something now go into ``read_unread``."""
+    surer; and clearly (``CLEAR_INDEX``) where the reading counted already (at
+    ``counts[k]`` or above) or the fit squared the corner. A fitted corner read as
+    nothing there is read at ``LONGER_SHAPES`` too, and taken when clear. ``todo`` and
+    ``patches`` then hold the fitted corner (and the card's outline at the shape it was
+    read at). Those read as nothing before and something now go into ``read_unread``."""
     again: list[tuple[int, CornerCandidate]] = []
     squared: set[int] = set()
     for k, (i, reading) in enumerate(zip(at, readings)):
