@@ -300,14 +300,16 @@ def _court_colours(frame: np.ndarray, corners: np.ndarray) -> bool:
     return float(coloured.mean()) >= COURT_COLOURS
 
 
-def _corner_card(c: CornerCandidate, card_w: float) -> np.ndarray:
-    return card_outline(c.point, c.a, c.b, card_w, card_w * CARD_ASPECT)
+def _corner_card(c: CornerCandidate, card_w: float, aspect: float = CARD_ASPECT) -> np.ndarray:
+    """The card a corner implies, ``card_w`` wide and ``aspect`` times as long."""
+    return card_outline(c.point, c.a, c.b, card_w, card_w * aspect)
 
 
 def _corner_patch(frame: np.ndarray, c: CornerCandidate, card_w: float, aspect: float = CARD_ASPECT
                   ) -> tuple[np.ndarray, np.ndarray]:
-    """The index patch at a corner, for a card ``card_w`` wide, and that card's corners."""
-    corners = card_outline(c.point, c.a, c.b, card_w, card_w * aspect)
+    """The index patch at a corner, for a card ``card_w`` wide (and ``aspect`` times as
+    long), and that card's corners."""
+    corners = _corner_card(c, card_w, aspect)
     src = np.array([[0, 0], [CARD_W, 0], [0, CARD_H]], np.float32)
     dst = np.array([corners[0], corners[1], corners[3]], np.float32)
     m = cv2.getAffineTransform(src, dst)
@@ -1235,8 +1237,7 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
     # misread there (a TC at 0.9998, development scene 6176) took a KS's sure indices for
     # itself seen turned.
     def surer(k: Detection, d: Detection) -> bool:
-        if _two_sure_ranks(d, k) and min(d.confidence, k.confidence) >= CLEAR_INDEX and (
-                id(k) in unsupported) == (id(d) in unsupported):
+        if _two_clear_ranks(d, k) and (id(k) in unsupported) == (id(d) in unsupported):
             return False
         if id(k) in refitted and d.confidence >= SURE_READING:
             return False
@@ -1262,8 +1263,7 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
             surer(k, d) and _near_index(d, k) or
             id(d) in unsupported and k.confidence >= SURE_READING and id(k) not in refitted and _near_index(
                 d, k, TURNED_INDEX_NEAR if d.confidence >= CLEAR_INDEX else NEAR_INDEX) or
-            k.partial and surer(k, d) and _index_inside(d, k) and not (
-                _two_sure_ranks(d, k) and min(d.confidence, k.confidence) >= CLEAR_INDEX))
+            k.partial and surer(k, d) and _index_inside(d, k) and not _two_clear_ranks(d, k))
         and not far_neighbour(d, k) for k in detections)]
     # That face-down guess goes too: a sure index lies at one of its index places.
     detections = [d for d in detections if d.card is not None or not any(
@@ -1871,6 +1871,11 @@ def _two_sure_ranks(d: Detection, k: Detection) -> bool:
     """Two readings of different ranks, both sure."""
     return (d.card is not None and k.card is not None and d.card.rank != k.card.rank and
             min(d.confidence, k.confidence) >= SURE_READING)
+
+
+def _two_clear_ranks(d: Detection, k: Detection) -> bool:
+    """Two readings of different ranks, both clear (``CLEAR_INDEX``)."""
+    return _two_sure_ranks(d, k) and min(d.confidence, k.confidence) >= CLEAR_INDEX
 
 
 def _two_clear_cards(d: Detection, k: Detection) -> bool:
