@@ -1811,3 +1811,15 @@ def test_a_card_read_clearly_on_another_read_clearly_is_not_taken_for_its_print(
     # its index lies on was taken for that card's print (a centre pip cut by an edge
     # reads as a letter). Two different ranks read clearly are two cards.
     _read_with_no_phantom(shared_datasets, 227, "AD")
+
+
+def test_a_black_index_asks_its_own_pips_past_a_reading_turned_against_it() -> None:
+    # Development scene 13097: a TC half under a JD on a cloth, its index read TS at 0.76
+    # (a club and a spade a few pixels across are one blob). The pips beside its index
+    # say club plainly, but two of its centre pips, read as an 8S index turned 136
+    # degrees from the TC, were taken for a card lying there and hid them; that 8S then
+    # dropped the TS as its own print. A card turned so far would show its clubs and
+    # spades turned, and only upright pips count: the TC is read right, and no 8S.
+    found, score = _read_scene(13097)
+    assert "TC" in found and "8S" not in found
+    assert score.details == []
