@@ -14,7 +14,7 @@ under it). The reader decides whether the place holds an index at all.
 from __future__ import annotations
 
 import math
-from typing import Final
+from typing import Final, cast
 
 import cv2
 import numpy as np
@@ -65,7 +65,8 @@ def index_corners(frame: np.ndarray, card_w: float = 0.0, gray: np.ndarray | Non
                   edgeless: list[CornerCandidate] | None = None,
                   court_out: list[CornerCandidate] | None = None,
                   pale_out: list[CornerCandidate] | None = None,
-                  lone_out: list[CornerCandidate] | None = None) -> list[CornerCandidate]:
+                  lone_out: list[CornerCandidate] | None = None,
+                  close_out: list[CornerCandidate] | None = None) -> list[CornerCandidate]:
     """Card corners implied by rank-and-pip pairs of ink in a BGR frame (frame pixels).
 
     ``card_w``: the card width found elsewhere in the frame (0 when unknown); letters
@@ -83,7 +84,11 @@ def index_corners(frame: np.ndarray, card_w: float = 0.0, gray: np.ndarray | Non
     contrast (``PALE_INK``) go there: a light-weight rank (the bidly deck's thin red 5)
     breaks into specks at the usual cut. ``lone_out``: when given and ``card_w`` is not
     known, the letters whose pip is joined to the picture (``_merged_pips``) go there,
-    sized by the letter alone: for the caller to count only when read clearly."""
+    sized by the letter alone: for the caller to count only when read clearly.
+    ``close_out``: when given, the pairs (with a card edge beside them) whose pip lies
+    nearer the letter than the letter's upright box allows, but not nearer than its
+    height along the line to the pip (see ``_pairs_in``), go there: for the caller to
+    count only when read clearly."""
     h, w = frame.shape[:2]
     if card_w > 0:
         lo, hi = 0.55 * RANK_HEIGHT * card_w, 1.5 * RANK_HEIGHT * card_w
@@ -100,7 +105,7 @@ def index_corners(frame: np.ndarray, card_w: float = 0.0, gray: np.ndarray | Non
     if pale_out is not None:
         pale = cv2.compare(contrast, cv2.LUT(paper, _PALE_THRESHOLD), cv2.CMP_GT)
         pale_out.extend(_pairs_in(pale, card_w, lo, hi, gray, None, broken_in=ink))
-    return _pairs_in(ink, card_w, lo, hi, gray, edgeless, court_out if card_w > 0 else lone_out)
+    return _pairs_in(ink, card_w, lo, hi, gray, edgeless, court_out if card_w > 0 else lone_out, close_out=close_out)
 
 
 def ink_on_paper(frame: np.ndarray, hi: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -136,12 +141,18 @@ def ink_on_paper(frame: np.ndarray, hi: float) -> tuple[np.ndarray, np.ndarray, 
 def _pairs_in(ink: np.ndarray, card_w: float, lo: float, hi: float, gray: np.ndarray,
               edgeless: list[CornerCandidate] | None,
               merged_out: list[CornerCandidate] | None = None,
-              broken_in: np.ndarray | None = None) -> list[CornerCandidate]:
+              broken_in: np.ndarray | None = None,
+              close_out: list[CornerCandidate] | None = None) -> list[CornerCandidate]:
     """``index_corners`` of an ink mask already made (``lo``, ``hi``: the letter sizes
     looked for). ``merged_out``: when given, the corners of letters whose pip is part of
     a far larger piece go there (see ``_merged_pips``). ``broken_in``: when given (the
     ink at the usual cut, for a mask cut lower), only pieces that it holds a ``BROKEN``
-    share of are letters: the others gave their pairs there already, or are no print."""
+    share of are letters: the others gave their pairs there already, or are no print.
+    ``close_out``: when given, the pairs whose pip lies nearer than 0.7 of the letter's
+    box go there (with a card edge beside them), when it lies beyond 0.7 of the letter's
+    height along the line to it: a letter turned 35-45 degrees has a box a third larger
+    than the letter (a "10" whose "1" the blur joined to the table, its "0" alone, or
+    one blurred into one piece), and its pip, as near as ever, was passed over."""
     try:
         n, labels, stats, centroids = cv2.connectedComponentsWithStats(ink, connectivity=8, ltype=cv2.CV_16U)
     except cv2.error:
@@ -178,9 +189,12 @@ def _pairs_in(ink: np.ndarray, card_w: float, lo: float, hi: float, gray: np.nda
         # card's "down"). A narrow letter's box outgrows its height little: beside one,
         # such small pieces were turned indices' specks, and gave phantoms.
         axis = _long_axis(labels, stats, int(idx[i]) + 1)
-        pip = (dist > 0.7 * sz[i]) & (dist < 1.6 * sz[i]) & (sz < PIP_SMALLER * sz[i]) & (sz > PIP_MIN * sz[i]) & (
+        near_box = 0.7 * sz[i] / TURNED_BOX if close_out is not None else 0.7 * sz[i]
+        pip = (dist > near_box) & (dist < 1.6 * sz[i]) & (sz < PIP_SMALLER * sz[i]) & (sz > PIP_MIN * sz[i]) & (
             ar < PIP_AREA * ar[i])
         def fits(j: int) -> bool:
+            if dist[j] <= 0.7 * sz[i] and dist[j] <= 0.7 * _extent(labels, stats, int(idx[i]) + 1, d[j] / dist[j]):
+                return False  # nearer than the letter's own height: a piece of it, or a speck
             if sz[j] > 0.35 * sz[i]:
                 return True
             return axis is None and sz[j] > 0.35 * _extent(labels, stats, int(idx[i]) + 1, d[j] / dist[j])
@@ -189,6 +203,7 @@ def _pairs_in(ink: np.ndarray, card_w: float, lo: float, hi: float, gray: np.nda
         if not pips:
             continue
         for j in pips:
+            into, beside = (out, edgeless) if dist[j] > 0.7 * sz[i] else (cast(list[CornerCandidate], close_out), None)
             alone = d[j] / dist[j]
             readings = [(cen[i], alone)]
             # A "10" is two pieces side by side: its middle lies between them. (Or a letter
@@ -218,7 +233,7 @@ def _pairs_in(ink: np.ndarray, card_w: float, lo: float, hi: float, gray: np.nda
                     letter = _extent(labels, stats, int(idx[i]) + 1, down)
                     if letter > hi:
                         continue  # too tall a letter also along the card's "down"
-                _offer(rank_centre, down, letter, cen[j], card_w, gray, out, edgeless)
+                _offer(rank_centre, down, letter, cen[j], card_w, gray, into, beside)
                 if len(out) >= MAX_CANDIDATES:
                     return out
     if merged_out is not None:

@@ -379,13 +379,16 @@ def _index_in_frame(corners: np.ndarray, shape: tuple[int, ...]) -> bool:
 
 
 def _add_new_corners(found: list[CornerCandidate], more: list[CornerCandidate], card_w: float,
-                     turned: set[int] | None = None) -> None:
+                     turned: set[int] | None = None, sized: bool = False) -> None:
     """Append to ``found`` each corner of ``more`` that lies a tenth of a card (``card_w``)
     or further from every corner found before it: one index, found again by another
     look, is read once. With ``turned``, a corner at a place found before but turned
-    another way is appended too, and its place in ``found`` goes into ``turned``."""
+    another way is appended too, and its place in ``found`` goes into ``turned``. With
+    ``sized``, so is one whose card is a tenth wider or narrower (an index offered at
+    the frame's card size and at its own: one of the two reads clearly)."""
     for c in more:
-        near = [o for o in found if np.linalg.norm(c.point - o.point) < 0.1 * card_w]
+        near = [o for o in found if np.linalg.norm(c.point - o.point) < 0.1 * card_w and (
+            not sized or abs(o.card_w - c.card_w) < 0.1 * c.card_w)]
         if not near:
             found.append(c)
         elif turned is not None and all(float(np.dot(c.a, o.a)) < SAME_TURN for o in near):
@@ -957,7 +960,8 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
     court_out: list[CornerCandidate] = []
     pale_out: list[CornerCandidate] = []
     lone_out: list[CornerCandidate] = []
-    found_idx = index_corners(frame, read_size, gray, edgeless, court_out, pale_out, lone_out)
+    close_out: list[CornerCandidate] = []
+    found_idx = index_corners(frame, read_size, gray, edgeless, court_out, pale_out, lone_out, close_out)
     # Looked for at no set size too: a tilted camera makes a card at the frame's near side
     # a fifth wider than one read whole at its far side (its letter is then too tall for
     # that size), and the paper level under an index, taken over a smaller window, may
@@ -981,6 +985,9 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
     # And in ink cut at a lower contrast (a light-weight rank broke into specks; a book's
     # print, found so, read 0.98).
     _add_new_corners(found_idx, pale_out, near)
+    # And letters turned so far that their pip lies nearer than their upright box allows
+    # (a cookbook's print, found so, read 0.98).
+    _add_new_corners(found_idx, close_out, near, turned_at, sized=True)
     extra: set[int] = set()  # todo entries of indices found at their own size only
     # Of those, the ones that count only when read clearly: turned against a corner found
     # at their place, sized by their letter alone, or found in ink cut at a lower contrast.
