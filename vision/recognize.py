@@ -1653,6 +1653,14 @@ def _deduplicate(detections: list[Detection], frame: np.ndarray | None = None, t
         for k in kept:
             if d.card is not None and d.card == k.card:
                 dup = True  # one deck: a value is on the table once
+                if d.partial and not k.partial and d.confidence >= CLEAR_INDEX > k.confidence and not _index_inside(
+                        d, k) and _iou_quads(d.corners, k.corners) < 0.5:
+                    # Read clearly at a corner off an outline read less clearly as its
+                    # value, the card lies at the corner: the outline is some other
+                    # card's (a back's, taken with the edge of the card lying on it, read
+                    # at a corner that saw this card's index).
+                    kept[kept.index(k)] = d
+                    break
                 if d.partial:
                     claimed.append(d)
                 break

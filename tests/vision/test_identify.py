@@ -1844,3 +1844,13 @@ def test_print_whose_speck_lies_within_a_letters_box_is_no_card(shared_datasets:
     # 0.98. Such pairs count only when they read clearly: the KH is all there is.
     read, _ = _edje_train(shared_datasets, "IMG_2507.JPG")
     assert [card for card, _ in read] == ["KH"]
+
+
+def test_a_card_read_clearly_at_its_corner_outlasts_a_wrong_outline_read_as_it() -> None:
+    # Development scene 12130: an 8C lying on a back on a cloth. The back's outline, taken
+    # with the 8C's edge, was read 8C at 0.994 at a corner that saw the 8C's index; the
+    # 8C's own corner read it at 1.0 and was dropped as that card read again. The 8C was
+    # reported where the back lies, a phantom, and missed where it lies.
+    read, score = _read_scene(12130)
+    assert "8C" in read
+    assert not any(line.startswith("8C") for line in score.details), score.details
