@@ -1585,6 +1585,18 @@ def _one_size(detections: list[Detection]) -> list[Detection]:
     read = [w for d, w in zip(detections, widths) if d.card is not None]
     if len(read) < 3:
         return detections
+    # Where three values or more were read, each value counts once, at its surest reading:
+    # one value read at several places is one card at most (a cloth's checks read as a
+    # Dutch H three times, at one guessed size twice a card's, outvoted the two cards
+    # really there). Two values say too little so: a webcam's JC, read three times, sizes
+    # out a 7S read at less than half its size (edje train cam_image27), which counted
+    # once would halve the usual size.
+    surest: dict[Card, tuple[float, float]] = {}
+    for d, w in zip(detections, widths):
+        if d.card is not None and (d.card not in surest or d.confidence > surest[d.card][0]):
+            surest[d.card] = (d.confidence, w)
+    if len(surest) >= 3:
+        read = [w for _, w in surest.values()]
     usual = float(np.median(read))
     low, high = SIZE_SPREAD[0] * usual, SIZE_SPREAD[1] * usual
     return [d for d, w in zip(detections, widths) if not d.partial or low <= w <= high]

@@ -1854,3 +1854,13 @@ def test_a_card_read_clearly_at_its_corner_outlasts_a_wrong_outline_read_as_it()
     read, score = _read_scene(12130)
     assert "8C" in read
     assert not any(line.startswith("8C") for line in score.details), score.details
+
+
+def test_one_value_read_at_several_places_sizes_the_cards_once() -> None:
+    # Development scene 12906: a KS and a JD of a Dutch deck on a check cloth. The cloth's
+    # checks read as a Dutch H (a KH) at three places, each at one guessed size twice a
+    # card's; those three set the cards' usual size, and the KS, read at 0.998 at its own
+    # size, was dropped as a card of another size. One value is one card at most.
+    read, score = _read_scene(12906)
+    assert "KS" in read and "KH" not in read
+    assert not any(line.startswith("KS") or "KH" in line for line in score.details), score.details
