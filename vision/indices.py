@@ -199,7 +199,10 @@ def _pairs_in(ink: np.ndarray, card_w: float, lo: float, hi: float, gray: np.nda
                 return True
             return axis is None and sz[j] > 0.35 * _extent(labels, stats, int(idx[i]) + 1, d[j] / dist[j])
 
-        pips = sorted((j for j in np.flatnonzero(pip).tolist() if fits(j)), key=lambda j: float(dist[j]))[:3]
+        near = sorted((j for j in np.flatnonzero(pip).tolist() if fits(j)), key=lambda j: float(dist[j]))
+        # (The usual pairs' nearest three are chosen among themselves: pieces within the
+        # box do not push a letter's own pip out of them.)
+        pips = [j for j in near if dist[j] > 0.7 * sz[i]][:3] + [j for j in near if dist[j] <= 0.7 * sz[i]][:3]
         if not pips:
             continue
         for j in pips:
