@@ -189,11 +189,13 @@ def _pairs_in(ink: np.ndarray, card_w: float, lo: float, hi: float, gray: np.nda
         # card's "down"). A narrow letter's box outgrows its height little: beside one,
         # such small pieces were turned indices' specks, and gave phantoms.
         axis = _long_axis(labels, stats, int(idx[i]) + 1)
-        near_box = 0.7 * sz[i] / TURNED_BOX if close_out is not None else 0.7 * sz[i]
-        pip = (dist > near_box) & (dist < 1.6 * sz[i]) & (sz < PIP_SMALLER * sz[i]) & (sz > PIP_MIN * sz[i]) & (
+        # Pieces nearer than 0.7 of the letter's box pair only for ``close_out``.
+        in_box = dist <= 0.7 * sz[i]
+        nearest = 0.7 * sz[i] / TURNED_BOX if close_out is not None else 0.7 * sz[i]
+        pip = (dist > nearest) & (dist < 1.6 * sz[i]) & (sz < PIP_SMALLER * sz[i]) & (sz > PIP_MIN * sz[i]) & (
             ar < PIP_AREA * ar[i])
         def fits(j: int) -> bool:
-            if dist[j] <= 0.7 * sz[i] and dist[j] <= 0.7 * _extent(labels, stats, int(idx[i]) + 1, d[j] / dist[j]):
+            if in_box[j] and dist[j] <= 0.7 * _extent(labels, stats, int(idx[i]) + 1, d[j] / dist[j]):
                 return False  # nearer than the letter's own height: a piece of it, or a speck
             if sz[j] > 0.35 * sz[i]:
                 return True
@@ -202,11 +204,11 @@ def _pairs_in(ink: np.ndarray, card_w: float, lo: float, hi: float, gray: np.nda
         near = sorted((j for j in np.flatnonzero(pip).tolist() if fits(j)), key=lambda j: float(dist[j]))
         # (The usual pairs' nearest three are chosen among themselves: pieces within the
         # box do not push a letter's own pip out of them.)
-        pips = [j for j in near if dist[j] > 0.7 * sz[i]][:3] + [j for j in near if dist[j] <= 0.7 * sz[i]][:3]
+        pips = [j for j in near if not in_box[j]][:3] + [j for j in near if in_box[j]][:3]
         if not pips:
             continue
         for j in pips:
-            into, beside = (out, edgeless) if dist[j] > 0.7 * sz[i] else (cast(list[CornerCandidate], close_out), None)
+            into, beside = (out, edgeless) if not in_box[j] else (cast(list[CornerCandidate], close_out), None)
             alone = d[j] / dist[j]
             readings = [(cen[i], alone)]
             # A "10" is two pieces side by side: its middle lies between them. (Or a letter

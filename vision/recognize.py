@@ -125,7 +125,7 @@ PIP_OUTLINES_OVERLAP = 0.7  # see _pips_between: another reading's outline of th
 # across, read as a club at 0.99996 (the log odds of the two add: a plain pip beside it
 # outweighs such a reading, a faint one does not).
 SUIT_UNSURE = 0.99999
-TURNED_AWAY = 45.0  # degrees: see the pips beside an index in _identify
+TURNED_AWAY = math.cos(math.radians(45.0))  # cosine of a turn: see the pips beside an index in _identify
 COURT_COLOURS = 0.09  # the share of a card's middle in a picture's colours that makes it a court card
 UNCOVERED_OVERLAP = 0.1  # IoU with another card's visible part that still leaves a card uncovered
 LOOSE_OUTLINE = 0.9  # an unread card's outline shrunk to this, about its centre, is read again
@@ -1098,9 +1098,9 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
     # An index pip unsure of its suit: the pips beside the index say it too, where no
     # other card lies (a card read whole, or one whose index shows on this card, away
     # from this card's own indices: a fanned row's next card, whose pips lie there too).
-    # Beside a black index, a reading turned more than ``TURNED_AWAY`` from this card
-    # hides nothing: were it a card, its clubs and spades would lie turned, and only
-    # upright pips count (a TC's centre pips read as an 8S index, turned 136 degrees,
+    # Beside a black index, a reading turned more than 45 degrees (``TURNED_AWAY``) from
+    # this card hides nothing: were it a card, its clubs and spades would lie turned, and
+    # only upright pips count (a TC's centre pips read as an 8S index, turned 136 degrees,
     # hid the TC's own pips from its index, read as a TS). Diamonds and hearts lie upright
     # however a card turns (a diamond) or nearly so: beside a red index every reading hides.
     for i, (reading, corners, patch) in list(read.items()):
@@ -1112,7 +1112,7 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
         covered = [k.corners for k in whole if k is not on] + [
             q for j, (r, q, _) in read.items() if j != i and r.rank_confidence >= floor and
             _inside(q[0], corners, 0.0) and not _index_near(q, corners, (0, 2), 0.2) and (
-                red or _turned_less_than(q, corners, TURNED_AWAY))]
+                red or _turned_within(q, corners, TURNED_AWAY))]
         read[i] = (_suit_beside_index(frame, reading, corners, covered), corners, patch)
     for i, (c, w, on) in enumerate(todo):
         if i not in read:
@@ -1967,18 +1967,17 @@ def _parallel(p: np.ndarray, q: np.ndarray) -> bool:
     return abs(float(u @ v)) > 0.9 * float(np.linalg.norm(u) * np.linalg.norm(v))
 
 
-def _turned_less_than(p: np.ndarray, q: np.ndarray, degrees: float) -> bool:
-    """Whether two cards (TL, TR, BR, BL as read) lie turned less than ``degrees`` apart
-    (the same way, not half round)."""
+def _turned_within(p: np.ndarray, q: np.ndarray, cos: float) -> bool:
+    """Whether two cards (TL, TR, BR, BL as read) lie turned apart by less than the angle
+    whose cosine is ``cos`` (the same way, not half round)."""
     u, v = p[1] - p[0], q[1] - q[0]
-    return float(u @ v) > math.cos(math.radians(degrees)) * float(np.linalg.norm(u) * np.linalg.norm(v))
+    return float(u @ v) > cos * float(np.linalg.norm(u) * np.linalg.norm(v))
 
 
 def _same_way(p: np.ndarray, q: np.ndarray) -> bool:
     """Whether two cards (TL, TR, BR, BL as read) lie the same way, within about 25
     degrees (not turned half round)."""
-    u, v = p[1] - p[0], q[1] - q[0]
-    return float(u @ v) > 0.9 * float(np.linalg.norm(u) * np.linalg.norm(v))
+    return _turned_within(p, q, 0.9)
 
 
 def _near_index(d: Detection, k: Detection, fraction: float = NEAR_INDEX) -> bool:
