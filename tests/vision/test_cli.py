@@ -260,3 +260,28 @@ def test_teaching_a_bridge_size_deck_keeps_its_index_letters_shape(tmp_path: Pat
 
     for tall_poker, tall_bridge in zip(letter_shapes(poker), letter_shapes(bridge)):
         assert abs(tall_bridge / tall_poker - 1.0) < 0.05
+
+
+def test_bench_speed_judges_the_quietest_round_and_prints_them_all(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from vision import bench
+
+    monkeypatch.setenv("TAFEL_SHARED", str(tmp_path))  # no datasets: the real-deck lines are left out
+    assert bench.main(["--only", "speed", "--quick"]) == 0
+    out = capsys.readouterr().out
+    target = next(line for line in out.splitlines() if line.startswith("speed: identify"))
+    rounds = next(line for line in out.splitlines() if "5 rounds of 10 frames, the quietest judged" in line)
+    judged = float(target.split("median ")[1].split(" ms")[0])
+    quietest = float(rounds.split("medians ")[1].split(" to ")[0])
+    assert judged == quietest
+    assert "real bridge-size deck" not in out and "speed: tracker on an unchanged" in out
+
+
+def test_bench_names_a_missing_dataset_in_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    from vision import bench
+
+    monkeypatch.setenv("TAFEL_SHARED", str(tmp_path))
+    assert bench.main(["--only", "bidly"]) == 0
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"bidly-single-cards: not found under {tmp_path / 'datasets'} (set TAFEL_SHARED)"]
