@@ -18,7 +18,7 @@ import numpy as np
 
 from engine.cards import Card, Rank
 from vision.detect import (CARD_ASPECT, CornerCandidate, Quad, WholeCards, _card_width, _inside, _iou_quads,
-                           _offset_quad, card_outline, find_regions, find_whole_cards, one_card)
+                           _offset_quad, card_outline, find_regions, find_rings, find_whole_cards, one_card)
 from vision.corner_fit import fit_corner
 from vision.indices import RANK_CENTRE, index_corners
 from vision.faces import CARD_H, CARD_W, INDEX_H, INDEX_W, suit_is_red
@@ -347,23 +347,33 @@ def _read_ring(frame: np.ndarray, quad: Quad, templates: GlyphTemplates | None, 
     the frame: a card when one reads sure and no other sure reading disagrees, or when
     both read one value clearly. (A ring is weaker evidence than a solid outline:
     anything framed, a book or a tile, may show one.)"""
-    c = quad.corners
-    first = _index_corner(c)
-    readings: list[Detection] = []
-    for start in (first, first + 2):
-        oriented = _oriented(c, start % 4)
-        if not _index_in_frame(oriented, frame.shape):
-            continue
-        reading = read_index(_patch_from_quad(frame, oriented), templates, deck, style)
+    return _read_rings(frame, [quad], templates, deck, style)[0]
+
+
+def _read_rings(frame: np.ndarray, quads: list[Quad], templates: GlyphTemplates | None, deck: int,
+                style: str) -> list[Detection | None]:
+    """``_read_ring`` of each ring, their corners read in one batch (``read_indexes``)."""
+    corners: list[tuple[int, np.ndarray]] = []  # (ring, its corners oriented at an index)
+    for i, quad in enumerate(quads):
+        first = _index_corner(quad.corners)
+        for start in (first, first + 2):
+            oriented = _oriented(quad.corners, start % 4)
+            if _index_in_frame(oriented, frame.shape):
+                corners.append((i, oriented))
+    found = read_indexes([_patch_from_quad(frame, c) for _, c in corners], templates, deck, style)
+    readings: list[list[Detection]] = [[] for _ in quads]
+    for (i, oriented), reading in zip(corners, found):
         if reading is not None:
-            readings.append(Detection(reading.card, reading.confidence, oriented))
-    sure = [d for d in readings if d.confidence >= SURE_READING]
-    if not sure and len(readings) == 2 and readings[0].card == readings[1].card and min(
-            d.confidence for d in readings) >= CLEAR_READING:
-        sure = readings
-    if not sure or any(d.card != sure[0].card for d in sure):
-        return None
-    return max(sure, key=lambda d: d.confidence)
+            readings[i].append(Detection(reading.card, reading.confidence, oriented))
+    out: list[Detection | None] = []
+    for read in readings:
+        sure = [d for d in read if d.confidence >= SURE_READING]
+        if not sure and len(read) == 2 and read[0].card == read[1].card and min(
+                d.confidence for d in read) >= CLEAR_READING:
+            sure = read
+        out.append(None if not sure or any(d.card != sure[0].card for d in sure)
+                   else max(sure, key=lambda d: d.confidence))
+    return out
 
 
 def _index_in_frame(corners: np.ndarray, shape: tuple[int, ...]) -> bool:
@@ -768,11 +778,11 @@ def _card_shaped(quads: list[Quad]) -> bool:
                for q in quads)
 
 
-def _explained(first: WholeCards, frame: np.ndarray) -> bool:
-    """Whether the first look's cards explain all of the frame's card stock (no piece of
-    it of card-ish size lies outside them), its card-shaped outlines and the backs the
-    frame's edge cuts."""
-    corners = [q.corners * first.scale for q in first.quads]
+def _explained(first: WholeCards, frame: np.ndarray, quads: list[Quad]) -> bool:
+    """Whether the cards ``quads`` (frame pixels) explain all the card stock of the first
+    look at a frame (no piece of it of card-ish size lies outside them), its card-shaped
+    outlines and the backs the frame's edge cuts."""
+    corners = [q.corners * first.scale for q in quads]
     least = UNEXPLAINED_STOCK * float(np.median([cv2.contourArea(c) for c in corners]))
     covers = [np.round(_offset_quad(c, 2.0)).astype(np.int32) for c in corners]
     # What is left of a piece of stock with the cards blanked out lies in that piece's
@@ -792,11 +802,11 @@ def _explained(first: WholeCards, frame: np.ndarray) -> bool:
             return False
     # A back partly out of view (no whiteness, no card's shape) is none of the cards.
     h, w = frame.shape[:2]
-    if any(not any(_inside(c.probe.mean(axis=0), q.corners, 0.0) for q in first.quads) and
+    if any(not any(_inside(c.probe.mean(axis=0), q.corners, 0.0) for q in quads) and
            _surely_back(frame, np.clip(c.probe, 0, [w - 1, h - 1]).astype(np.float32)) for c in first.cut):
         return False
     # Every card-shaped outline is one of the cards (or something on one).
-    return all(any(_inside(o.mean(axis=0), q.corners, 0.0) for q in first.quads) for o in first.outlines)
+    return all(any(_inside(o.mean(axis=0), q.corners, 0.0) for q in quads) for o in first.outlines)
 
 
 def load_networks() -> None:
@@ -828,6 +838,48 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
             for d in _identify(small, deck, style, templates, min_confidence, check_phantoms)]
 
 
+def _plain_cards(frame: np.ndarray, first: WholeCards, templates: GlyphTemplates | None, deck: int, style: str,
+                 min_confidence: float) -> list[Detection] | None:
+    """The answer of the quick looks, or None when the frame needs the full search.
+
+    The first look's whole cards (``find_whole_cards``) are the answer when they explain
+    all the frame's card stock and outlines, and each reads as one card. Where they leave
+    stock unexplained, a second look adds the card-shaped broken rings of card stock
+    (``find_rings``): a real deck's court card or ten shows its white face in pieces, and
+    four separate cards of such a deck took the full search, ten times dearer. A ring
+    counts only read sure (``_read_ring``), as in the full search."""
+    if _whole_photo_quad(frame) is not None:
+        return None
+    quads: list[Quad] = list(first.quads)
+    rings: list[Quad] = []
+    # The cheap tests first: a frame that fails them goes to the full search unread.
+    if not (quads and _card_shaped(quads) and _explained(first, frame, quads)):
+        rings = find_rings(first)
+        if not rings or not _card_shaped(quads + rings) or not _explained(first, frame, quads + rings):
+            return None
+    plain = _read_quads(frame, quads, templates, deck, style) if quads else []
+    # Each quad is a card read (a white quad read as none is a riddle), and not several
+    # cards: by its size beside the others' (cards shifted far enough for the lower one's
+    # index to show make a quad 6% larger, or more), by its two index corners, or
+    # (dearer, for a lone quad) by no card's edge crossing it. An unsure reading may be a
+    # back's lattice read as an index: the full search reports a back face down.
+    if not all(p.reading is not None and p.reading.confidence >= min_confidence and (
+            p.reading.confidence >= BACK_OVERRIDE or not _surely_back(frame, q.corners))
+               for p, q in zip(plain, quads)):
+        return None
+    if len(quads) + len(rings) == 1 and not (plain and plain[0].both_corners) and not one_card(
+            frame, (quads + rings)[0], first.scale):
+        return None
+    if any(_rank_disowns_outline(frame, p) for p in plain):
+        return None
+    ring_cards = _read_rings(frame, rings, templates, deck, style)
+    if any(d is None for d in ring_cards):
+        return None
+    return _suit_by_centre_pips(frame, _deduplicate([Detection(p.reading.card, p.reading.confidence, p.corners)
+                                                     for p in plain if p.reading is not None] +
+                                                    [d for d in ring_cards if d is not None]))
+
+
 def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplates | None, min_confidence: float,
               check_phantoms: bool) -> list[Detection]:
     """All cards in a frame of camera size (see ``identify_cards``).
@@ -841,22 +893,9 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
     if min(frame.shape[:2]) < MIN_FRAME_SIDE:
         return []  # no card's index fits (and a sliver of a frame scales to nothing)
     first = find_whole_cards(frame)
-    # The cheap tests first: a frame that fails them goes to the full search unread.
-    if first.quads and _whole_photo_quad(frame) is None and _card_shaped(first.quads) and _explained(first, frame):
-        plain = _read_quads(frame, first.quads, templates, deck, style)
-        # Each quad is a card read (a white quad read as none is a riddle), and not
-        # several cards: by its size beside the others' (cards shifted far enough for the
-        # lower one's index to show make a quad 6% larger, or more), by its two index
-        # corners, or (dearer, for a lone quad) by no card's edge crossing it.
-        # An unsure reading may be a back's lattice read as an index: the full search
-        # reports a back face down.
-        if all(p.reading is not None and p.reading.confidence >= min_confidence and (
-                p.reading.confidence >= BACK_OVERRIDE or not _surely_back(frame, q.corners))
-               for p, q in zip(plain, first.quads)) and (
-                len(first.quads) > 1 or plain[0].both_corners or one_card(frame, first.quads[0], first.scale)) and not any(
-                _rank_disowns_outline(frame, p) for p in plain):
-            return _suit_by_centre_pips(frame, _deduplicate([Detection(p.reading.card, p.reading.confidence, p.corners)
-                                                             for p in plain if p.reading is not None]))
+    plain = _plain_cards(frame, first, templates, deck, style, min_confidence)
+    if plain is not None:
+        return plain
     regions = find_regions(frame, first=first)
     # Grey at full resolution: several steps look at it, converted once.
     gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame

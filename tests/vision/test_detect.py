@@ -52,7 +52,7 @@ def _stock_explained_by_labelling_the_whole_mask(seed: int) -> tuple[bool, bool]
         cv2.fillConvexPoly(stock, np.round(_offset_quad(c, 2.0)).astype(np.int32), 0)
     n, _, stats, _ = cv2.connectedComponentsWithStats(stock, connectivity=8)
     slow = not (n >= 2 and int(stats[1:, cv2.CC_STAT_AREA].max()) >= UNEXPLAINED_STOCK * float(np.median(areas)))
-    return _explained(first, frame), slow
+    return _explained(first, frame, first.quads), slow
 
 
 @pytest.mark.parametrize("seed", [1000, 1001, 1005, 1022, 1025, 1028])
