@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from engine.cards import Card, Rank
-from vision.detect import (CARD_ASPECT, CornerCandidate, Quad, WholeCards, _card_width, _inside, _iou_quads,
+from vision.detect import (CARD_ASPECT, CornerCandidate, Quad, WholeCards, _as_quad, _card_width, _inside, _iou_quads,
                            _offset_quad, card_outline, find_regions, find_rings, find_whole_cards, one_card)
 from vision.corner_fit import fit_corner
 from vision.indices import RANK_CENTRE, index_corners
@@ -778,10 +778,10 @@ def _card_shaped(quads: list[Quad]) -> bool:
                for q in quads)
 
 
-def _explained(first: WholeCards, frame: np.ndarray, quads: list[Quad]) -> bool:
+def _explained(first: WholeCards, frame: np.ndarray, quads: list[Quad], backs_wanted: bool = True) -> bool:
     """Whether the cards ``quads`` (frame pixels) explain all the card stock of the first
     look at a frame (no piece of it of card-ish size lies outside them), its card-shaped
-    outlines and the backs the frame's edge cuts."""
+    outlines and, when ``backs_wanted``, the backs the frame's edge cuts."""
     corners = [q.corners * first.scale for q in quads]
     least = UNEXPLAINED_STOCK * float(np.median([cv2.contourArea(c) for c in corners]))
     covers = [np.round(_offset_quad(c, 2.0)).astype(np.int32) for c in corners]
@@ -802,7 +802,7 @@ def _explained(first: WholeCards, frame: np.ndarray, quads: list[Quad]) -> bool:
             return False
     # A back partly out of view (no whiteness, no card's shape) is none of the cards.
     h, w = frame.shape[:2]
-    if any(not any(_inside(c.probe.mean(axis=0), q.corners, 0.0) for q in quads) and
+    if backs_wanted and any(not any(_inside(c.probe.mean(axis=0), q.corners, 0.0) for q in quads) and
            _surely_back(frame, np.clip(c.probe, 0, [w - 1, h - 1]).astype(np.float32)) for c in first.cut):
         return False
     # Every card-shaped outline is one of the cards (or something on one).
@@ -821,25 +821,27 @@ def load_networks() -> None:
 
 def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
                    templates: GlyphTemplates | None = None, min_confidence: float = MIN_CONFIDENCE,
-                   check_phantoms: bool = True) -> list[Detection]:
+                   check_phantoms: bool = True, face_down: bool = True) -> list[Detection]:
     """All cards in a BGR frame, whole or partly hidden, face up or face down.
 
     A frame longer than ``LARGEST_FRAME`` on its long side (a phone's photo) is read
     reduced to that, and the corners given in its own pixels: every step was measured on
     camera frames and photos no larger (an index warped down from a card a thousand
     pixels wide aliases, and the ink, corner and outline sizes are tuned to camera-sized
-    cards). See ``_identify`` for the rest."""
+    cards). With ``face_down`` off, face-down cards are left out (a tracker of plays has
+    no use for them), and frames with backs lying apart are answered sooner. See
+    ``_identify`` for the rest."""
     h, w = frame.shape[:2]
     reduce = LARGEST_FRAME / max(h, w)
     if reduce >= 1.0:
-        return _identify(frame, deck, style, templates, min_confidence, check_phantoms)
+        return _identify(frame, deck, style, templates, min_confidence, check_phantoms, face_down)
     small = cv2.resize(frame, (max(round(w * reduce), 1), max(round(h * reduce), 1)), interpolation=cv2.INTER_AREA)
     return [replace(d, corners=d.corners / reduce, implied=None if d.implied is None else d.implied / reduce)
-            for d in _identify(small, deck, style, templates, min_confidence, check_phantoms)]
+            for d in _identify(small, deck, style, templates, min_confidence, check_phantoms, face_down)]
 
 
 def _plain_cards(frame: np.ndarray, first: WholeCards, templates: GlyphTemplates | None, deck: int, style: str,
-                 min_confidence: float) -> list[Detection] | None:
+                 min_confidence: float, face_down: bool) -> list[Detection] | None:
     """The answer of the quick looks, or None when the frame needs the full search.
 
     The first look's whole cards (``find_whole_cards``) are the answer when they explain
@@ -847,15 +849,30 @@ def _plain_cards(frame: np.ndarray, first: WholeCards, templates: GlyphTemplates
     stock unexplained, a second look adds the card-shaped broken rings of card stock
     (``find_rings``): a real deck's court card or ten shows its white face in pieces, and
     four separate cards of such a deck took the full search, ten times dearer. A ring
-    counts only read sure (``_read_ring``), as in the full search."""
+    counts only read sure (``_read_ring``), as in the full search.
+
+    Without ``face_down`` (the caller wants the face-up cards only), an outline of the
+    strong edge pass that lies on no card and is surely a back (``_surely_back``)
+    explains what lies in it, and a back the frame's edge cuts needs no full search: the
+    gathered tricks lie face down all through a deal, and every frame of the simulated
+    table's deals took the full search for them. (Reported, a back needs its whole
+    outline, where the strong edges often show only its coloured middle.)"""
     if _whole_photo_quad(frame) is not None:
         return None
     quads: list[Quad] = list(first.quads)
+    backs: list[Quad] = []
+    if not face_down:
+        backs = [b for b in (_outline_quad(o) for o in first.outlines
+                             if not any(_inside(o.mean(axis=0), q.corners, 0.0) for q in quads)) if b is not None]
+        if not all(_surely_back(frame, b.corners) for b in backs):
+            return None
     rings: list[Quad] = []
     # The cheap tests first: a frame that fails them goes to the full search unread.
-    if not (quads and _card_shaped(quads) and _explained(first, frame, quads)):
+    if not (quads + backs and (not quads or _card_shaped(quads)) and _explained(first, frame, quads + backs,
+                                                                                  face_down)):
         rings = find_rings(first)
-        if not rings or not _card_shaped(quads + rings) or not _explained(first, frame, quads + rings):
+        if not rings or not _card_shaped(quads + rings) or not _explained(first, frame, quads + backs + rings,
+                                                                         face_down):
             return None
     plain = _read_quads(frame, quads, templates, deck, style) if quads else []
     # Each quad is a card read (a white quad read as none is a riddle), and not several
@@ -880,8 +897,13 @@ def _plain_cards(frame: np.ndarray, first: WholeCards, templates: GlyphTemplates
                                                     [d for d in ring_cards if d is not None]))
 
 
+def _outline_quad(corners: np.ndarray) -> Quad | None:
+    """A card-shaped outline (frame pixels) as a quad, None when it is none."""
+    return _as_quad(corners.astype(np.float32), 0.0)
+
+
 def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplates | None, min_confidence: float,
-              check_phantoms: bool) -> list[Detection]:
+              check_phantoms: bool, face_down: bool) -> list[Detection]:
     """All cards in a frame of camera size (see ``identify_cards``).
 
     A cascade: the plain whole cards are found and read first; only when they leave
@@ -889,13 +911,21 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
     no card or may be several) does the frame get the full search (the faint edge pass,
     pile splitting, corners, index ink). Its readings of partly hidden cards then pass
     the learned phantom check (vision/phantoms.py), unless ``check_phantoms`` is off (to
-    collect what the check learns from)."""
+    collect what the check learns from). Without ``face_down``, only face-up cards are
+    reported, and backs lying apart need no full search (see ``_plain_cards``)."""
     if min(frame.shape[:2]) < MIN_FRAME_SIDE:
         return []  # no card's index fits (and a sliver of a frame scales to nothing)
     first = find_whole_cards(frame)
-    plain = _plain_cards(frame, first, templates, deck, style, min_confidence)
+    plain = _plain_cards(frame, first, templates, deck, style, min_confidence, face_down)
     if plain is not None:
         return plain
+    found = _full_search(frame, first, deck, style, templates, min_confidence, check_phantoms)
+    return found if face_down else [d for d in found if d.card is not None]
+
+
+def _full_search(frame: np.ndarray, first: WholeCards, deck: int, style: str, templates: GlyphTemplates | None,
+                 min_confidence: float, check_phantoms: bool) -> list[Detection]:
+    """Steps 1 to 6 of docs/vision.md on a frame the quick looks did not answer."""
     regions = find_regions(frame, first=first)
     # Grey at full resolution: several steps look at it, converted once.
     gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame

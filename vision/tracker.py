@@ -202,7 +202,10 @@ class CardTracker:
         # that just came to rest must not stand for as long as the table stays still.
         fresh = self._since_change <= self.settle_examinations
         if fresh:
-            self._last = identify_cards(frame, deck=self.deck, style=self.style, templates=self.templates)
+            # Face-down cards are no plays (``_sightings`` passes them by): not asked for, the
+            # gathered tricks lying face down do not send every frame to the full search.
+            self._last = identify_cards(frame, deck=self.deck, style=self.style, templates=self.templates,
+                                        face_down=False)
             self.examined += 1
         return self.observe(self._last, fresh=fresh)
 

@@ -1886,3 +1886,23 @@ def test_a_real_decks_separate_cards_are_read_without_the_full_search(
 
     monkeypatch.setattr(recognize, "find_regions", no_full_search)
     assert sorted(str(d.card) for d in identify_cards(frame)) == ["7H", "AD", "QS", "TC"]
+
+
+@pytest.mark.parametrize("table", ["green_felt", "dark_wood"])
+def test_face_up_cards_only_beside_backs_lying_apart_take_no_full_search(
+        table: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Gathered tricks lie face down all through a deal: every frame of the simulated
+    # table's deals took the full search for them. The tracker asks for face-up cards only.
+    from vision import recognize
+
+    cards = [PlacedCard(Card.parse("QS"), -100, 40, 10), PlacedCard(Card.parse("7H"), 30, 60, -5),
+             PlacedCard(None, 160, -80, 80, face_up=False), PlacedCard(None, -150, -90, 3, face_up=False)]
+    frame, _ = render_table(cards, seed=1, table=table, camera=Camera((1280, 720), 1.4),
+                            effects=Effects(noise=3, jpeg_quality=85, light_gradient=0.3))
+    assert sorted(str(d.card) for d in identify_cards(frame)) == ["7H", "None", "None", "QS"]
+
+    def no_full_search(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the full search ran")
+
+    monkeypatch.setattr(recognize, "find_regions", no_full_search)
+    assert sorted(str(d.card) for d in identify_cards(frame, face_down=False)) == ["7H", "QS"]
