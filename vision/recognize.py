@@ -63,6 +63,10 @@ SIZE_SPREAD = (0.5, 2.0)
 # one may stray from a card's proportions and from the others' size (a few percent are
 # an outline found a pixel off).
 UNEXPLAINED_STOCK = 0.08
+# Of the paper's whiteness on the cards found (their median), the least that stock left
+# unexplained must show to be a card's: a light wood's grain beside a dark back passes
+# the stock mask (whiter than its darkened surroundings) at about half the paper's.
+PAPER_WHITENESS = 0.7
 SHAPE_TOLERANCE = 0.06
 # The proportions (long side over short) of the decks in use: poker-size (63 x 88 mm, the
 # project's own faces) and bridge-size (57 x 89; a Skat deck's 59 x 91 and the bidly
@@ -778,19 +782,31 @@ def _card_shaped(quads: list[Quad]) -> bool:
                for q in quads)
 
 
-def _explained(first: WholeCards, frame: np.ndarray, quads: list[Quad], backs_wanted: bool = True) -> bool:
+def _explained(first: WholeCards, frame: np.ndarray, quads: list[Quad], backs: list[Quad] | None = None) -> bool:
     """Whether the cards ``quads`` (frame pixels) explain all the card stock of the first
     look at a frame (no piece of it of card-ish size lies outside them), its card-shaped
-    outlines and, when ``backs_wanted``, the backs the frame's edge cuts."""
-    corners = [q.corners * first.scale for q in quads]
+    outlines and the backs the frame's edge cuts. ``backs``: surely-back outlines lying
+    apart that the caller does not want reported: they explain what lies in them, and
+    the backs the frame's edge cuts need no explaining."""
+    everything = quads + (backs or [])
+    corners = [q.corners * first.scale for q in everything]
     least = UNEXPLAINED_STOCK * float(np.median([cv2.contourArea(c) for c in corners]))
     covers = [np.round(_offset_quad(c, 2.0)).astype(np.int32) for c in corners]
+    beside_backs = _beside(first, backs or [])
+    paper = _paper_whiteness(first, [q.corners * first.scale for q in quads]) if beside_backs else None
     # What is left of a piece of stock with the cards blanked out lies in that piece's
     # box, and is no larger than the box: only boxes that large are looked in (a light
     # table's stock mask holds hundreds of specks; labelling the whole mask cost 0.6 ms).
     boxes = first.stock_boxes
     for x0, y0, x1, y1 in boxes[(boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1]) >= least].tolist():
         piece = first.stock[y0:y1, x0:x1].copy()
+        if paper is not None and any(x0 < bx1 and bx0 < x1 and y0 < by1 and by0 < y1
+                                     for bx0, by0, bx1, by1 in beside_backs):
+            # Beside a back, only stock about as white as the cards' paper: the stock
+            # mask compares each pixel with its surroundings, which the dark back darkens
+            # (a light wood's grain there passes, at half the paper's whiteness).
+            piece &= cv2.threshold(first.working[1][y0:y1, x0:x1], math.ceil(PAPER_WHITENESS * paper) - 1, 255,
+                                   cv2.THRESH_BINARY)[1]
         at = np.array([x0, y0], np.int32)
         for cover in covers:
             cv2.fillConvexPoly(piece, cover - at, 0)
@@ -802,11 +818,41 @@ def _explained(first: WholeCards, frame: np.ndarray, quads: list[Quad], backs_wa
             return False
     # A back partly out of view (no whiteness, no card's shape) is none of the cards.
     h, w = frame.shape[:2]
-    if backs_wanted and any(not any(_inside(c.probe.mean(axis=0), q.corners, 0.0) for q in quads) and
+    if backs is None and any(not any(_inside(c.probe.mean(axis=0), q.corners, 0.0) for q in quads) and
            _surely_back(frame, np.clip(c.probe, 0, [w - 1, h - 1]).astype(np.float32)) for c in first.cut):
         return False
     # Every card-shaped outline is one of the cards (or something on one).
-    return all(any(_inside(o.mean(axis=0), q.corners, 0.0) for q in quads) for o in first.outlines)
+    return all(any(_inside(o.mean(axis=0), q.corners, 0.0) for q in everything) for o in first.outlines)
+
+
+def _beside(first: WholeCards, backs: list[Quad]) -> list[tuple[int, int, int, int]]:
+    """The boxes (working pixels: x0, y0, x1, y1) of the stock mask's neighbourhood of
+    each back: as far around it as the mask's local average reaches (``_white_regions``:
+    a block of 2.2 card widths, half of it each way)."""
+    out = []
+    for b in backs:
+        c = b.corners * first.scale
+        reach = 1.1 * b.short_side * first.scale
+        x0, y0 = np.floor(c.min(axis=0) - reach).astype(int)
+        x1, y1 = np.ceil(c.max(axis=0) + reach).astype(int)
+        out.append((int(x0), int(y0), int(x1), int(y1)))
+    return out
+
+
+def _paper_whiteness(first: WholeCards, corners: list[np.ndarray]) -> float | None:
+    """The median whiteness of the card stock within the first look's cards outlined by
+    ``corners`` (working pixels); None when there is none."""
+    whiteness, stock = first.working[1], first.stock
+    h, w = stock.shape
+    values = []
+    for c in corners:
+        x0, y0 = np.clip(np.floor(c.min(axis=0)).astype(int), 0, [w, h])
+        x1, y1 = np.clip(np.ceil(c.max(axis=0)).astype(int) + 1, 0, [w, h])
+        inside = np.zeros((y1 - y0, x1 - x0), np.uint8)
+        cv2.fillConvexPoly(inside, np.round(c - [x0, y0]).astype(np.int32), 255)
+        values.append(whiteness[y0:y1, x0:x1][(inside & stock[y0:y1, x0:x1]) > 0])
+    joined = np.concatenate(values) if values else np.zeros(0, np.uint8)
+    return float(np.median(joined)) if joined.size else None
 
 
 def load_networks() -> None:
@@ -868,11 +914,10 @@ def _plain_cards(frame: np.ndarray, first: WholeCards, templates: GlyphTemplates
             return None
     rings: list[Quad] = []
     # The cheap tests first: a frame that fails them goes to the full search unread.
-    if not (quads + backs and (not quads or _card_shaped(quads)) and _explained(first, frame, quads + backs,
-                                                                                  face_down)):
+    known_backs = None if face_down else backs
+    if not (quads + backs and (not quads or _card_shaped(quads)) and _explained(first, frame, quads, known_backs)):
         rings = find_rings(first)
-        if not rings or not _card_shaped(quads + rings) or not _explained(first, frame, quads + backs + rings,
-                                                                         face_down):
+        if not rings or not _card_shaped(quads + rings) or not _explained(first, frame, quads + rings, known_backs):
             return None
     plain = _read_quads(frame, quads, templates, deck, style) if quads else []
     # Each quad is a card read (a white quad read as none is a riddle), and not several
