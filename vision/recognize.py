@@ -901,7 +901,8 @@ def _plain_cards(frame: np.ndarray, first: WholeCards, templates: GlyphTemplates
     strong edge pass that lies on no card and is surely a back (``_surely_back``)
     explains what lies in it, and a back the frame's edge cuts needs no full search: the
     gathered tricks lie face down all through a deal, and every frame of the simulated
-    table's deals took the full search for them. (Reported, a back needs its whole
+    table's deals took the full search for them; beside such a back, stock counts only
+    as white as the cards' paper (``_explained``). (Reported, a back needs its whole
     outline, where the strong edges often show only its coloured middle.)"""
     if _whole_photo_quad(frame) is not None:
         return None
