@@ -477,6 +477,8 @@ class WholeCards:
     # Frame pixels: outlines of the strong edge pass that the frame's edge cuts across
     # (``_cut_by_frame``): maybe a back partly out of view, which shows no whiteness.
     cut: list[CutCard] = field(default_factory=list)
+    # Working pixels: the rings of card stock (``_rings``), once ``find_rings`` has looked.
+    rings: list[Quad] | None = None
 
     @property
     def scale(self) -> float:
@@ -622,7 +624,8 @@ def find_regions(frame: np.ndarray, min_card_frac: float = MIN_CARD_FRAC, max_si
     frames: list[tuple[Quad, Quad]] = []
     kept = _oversized(_nested(quads, partial, gray.shape, frames), partial, whiteness)
     frames = [(o, f) for o, f in frames if any(o is q for q in kept)]
-    rings = _rings(gray, blurred, grads, strong_regions, kept, min_short, min_area, max_area)
+    rings = _rings_off(first.rings if first is not None and first.rings is not None else _rings(
+        gray, blurred, grads, strong_regions, min_short, min_area, max_area), kept)
 
     ref_short = float(np.median([q.short_side for q in kept])) if kept else min_short * 2
     corners: list[CornerCandidate] = []
@@ -663,24 +666,30 @@ def find_rings(first: WholeCards) -> list[Quad]:
     min_short, min_area, max_area = _card_bounds(h, w, MIN_CARD_FRAC)
     blurred = _blurred(gray)
     kept = [Quad(q.corners * scale, q.short_side * scale, q.long_side * scale) for q in first.quads]
-    rings = _rings(gray, blurred, _gradients(blurred[0]), first.strong_regions, kept, min_short, min_area, max_area)
+    # Kept with the first look: a frame that the second look does not answer either
+    # takes the full search, which looks for the same rings.
+    first.rings = _rings(gray, blurred, _gradients(blurred[0]), first.strong_regions, min_short, min_area, max_area)
+    rings = _rings_off(first.rings, kept)
     inv = 1.0 / scale
     return [Quad(r.corners * inv, r.short_side * inv, r.long_side * inv) for r in rings]
 
 
 def _rings(gray: np.ndarray, blurred: tuple[np.ndarray, float], grads: tuple[np.ndarray, np.ndarray],
-           strong_regions: np.ndarray, kept: list[Quad], min_short: float, min_area: float,
-           max_area: float) -> list[Quad]:
+           strong_regions: np.ndarray, min_short: float, min_area: float, max_area: float) -> list[Quad]:
     """``_ring_quads`` of a working image (``blurred``, ``grads``: its ``_blurred`` and
-    ``_gradients``; ``strong_regions``: its strong edge pass) that are none of the quads
-    ``kept``, nor the ring of a court card's picture frame inside one of them."""
+    ``_gradients``; ``strong_regions``: its strong edge pass)."""
     # The ring pass's thin edge band keeps most rings open; the strong pass's wider one
     # closes off pieces that the index letters broke a ring into there: its pairs only.
     rings = _ring_quads(_edge_regions(gray, 1.0, RING_BAND, blurred=blurred, gradients=grads),
                         min_short, min_area, max_area)
-    rings += [r for r in _ring_quads(strong_regions, min_short, min_area, max_area, singles=False)
-              if not any(_iou_quads(r.corners, o.corners) > 0.7 for o in rings)]
-    return [r for r in rings
+    return rings + [r for r in _ring_quads(strong_regions, min_short, min_area, max_area, singles=False)
+                    if not any(_iou_quads(r.corners, o.corners) > 0.7 for o in rings)]
+
+
+def _rings_off(rings: list[Quad], kept: list[Quad]) -> list[Quad]:
+    """Copies of the ``rings`` that are none of the quads ``kept``, nor the ring of a
+    court card's picture frame inside one of them."""
+    return [Quad(r.corners.copy(), r.short_side, r.long_side) for r in rings
             if not any(_iou_quads(r.corners, q.corners) > 0.3 or (
                 _inside(r.corners.mean(axis=0), q.corners, 0.0) and q.short_side < 1.6 * r.short_side)
                 for q in kept)]  # (the latter: the ring of a court card's picture frame, inside its card)
