@@ -792,8 +792,8 @@ def _explained(first: WholeCards, frame: np.ndarray, quads: list[Quad], backs: l
     corners = [q.corners * first.scale for q in everything]
     least = UNEXPLAINED_STOCK * float(np.median([cv2.contourArea(c) for c in corners]))
     covers = [np.round(_offset_quad(c, 2.0)).astype(np.int32) for c in corners]
-    beside_backs = _beside(first, backs or [])
-    paper = _paper_whiteness(first, [q.corners * first.scale for q in quads]) if beside_backs else None
+    beside_backs = _beside(corners[len(quads):], [b.short_side * first.scale for b in backs or []])
+    paper = _paper_whiteness(first, corners[:len(quads)]) if beside_backs else None
     # What is left of a piece of stock with the cards blanked out lies in that piece's
     # box, and is no larger than the box: only boxes that large are looked in (a light
     # table's stock mask holds hundreds of specks; labelling the whole mask cost 0.6 ms).
@@ -825,14 +825,13 @@ def _explained(first: WholeCards, frame: np.ndarray, quads: list[Quad], backs: l
     return all(any(_inside(o.mean(axis=0), q.corners, 0.0) for q in everything) for o in first.outlines)
 
 
-def _beside(first: WholeCards, backs: list[Quad]) -> list[tuple[int, int, int, int]]:
-    """The boxes (working pixels: x0, y0, x1, y1) of the stock mask's neighbourhood of
-    each back: as far around it as the mask's local average reaches (``_white_regions``:
-    a block of 2.2 card widths, half of it each way)."""
+def _beside(backs: list[np.ndarray], widths: list[float]) -> list[tuple[int, int, int, int]]:
+    """The boxes (x0, y0, x1, y1) of the stock mask's neighbourhood of each back outlined
+    by ``backs``, ``widths`` wide (working pixels): as far around it as the mask's local
+    average reaches (``_white_regions``: a block of 2.2 card widths, half of it each way)."""
     out = []
-    for b in backs:
-        c = b.corners * first.scale
-        reach = 1.1 * b.short_side * first.scale
+    for c, width in zip(backs, widths):
+        reach = 1.1 * width
         x0, y0 = np.floor(c.min(axis=0) - reach).astype(int)
         x1, y1 = np.ceil(c.max(axis=0) + reach).astype(int)
         out.append((int(x0), int(y0), int(x1), int(y1)))

@@ -1866,6 +1866,11 @@ def test_one_value_read_at_several_places_sizes_the_cards_once() -> None:
     assert not any(line.startswith("KS") or "KH" in line for line in score.details), score.details
 
 
+def _no_full_search(*args: object, **kwargs: object) -> None:
+    """``find_regions`` for a test that the quick looks answer a frame."""
+    raise AssertionError("the full search ran")
+
+
 def test_a_real_decks_separate_cards_are_read_without_the_full_search(
         shared_datasets: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # The speed benchmark's four cards printed from the bidly photos at its camera's 1.4
@@ -1881,10 +1886,7 @@ def test_a_real_decks_separate_cards_are_read_without_the_full_search(
                             design=DeckDesign(photos=str(shared_datasets / "bidly-single-cards")),
                             effects=Effects(noise=3, jpeg_quality=85, light_gradient=0.3))
 
-    def no_full_search(*args: object, **kwargs: object) -> None:
-        raise AssertionError("the full search ran")
-
-    monkeypatch.setattr(recognize, "find_regions", no_full_search)
+    monkeypatch.setattr(recognize, "find_regions", _no_full_search)
     assert sorted(str(d.card) for d in identify_cards(frame)) == ["7H", "AD", "QS", "TC"]
 
 
@@ -1903,8 +1905,5 @@ def test_face_up_cards_only_beside_backs_lying_apart_take_no_full_search(
                             effects=Effects(noise=3, jpeg_quality=85, light_gradient=0.3))
     assert sorted(str(d.card) for d in identify_cards(frame)) == ["7H", "None", "None", "QS"]
 
-    def no_full_search(*args: object, **kwargs: object) -> None:
-        raise AssertionError("the full search ran")
-
-    monkeypatch.setattr(recognize, "find_regions", no_full_search)
+    monkeypatch.setattr(recognize, "find_regions", _no_full_search)
     assert sorted(str(d.card) for d in identify_cards(frame, face_down=False)) == ["7H", "QS"]
