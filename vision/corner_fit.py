@@ -132,11 +132,32 @@ def _best_line(gray: np.ndarray, gx: np.ndarray, gy: np.ndarray, point: np.ndarr
     mx = np.clip(margin[..., 0], 0, w - 1).astype(np.float32).reshape(1, -1)
     my = np.clip(margin[..., 1], 0, h - 1).astype(np.float32).reshape(1, -1)
     stock = cv2.remap(gray, mx, my, cv2.INTER_LINEAR).reshape(xs.shape)
-    lo_hi = np.percentile(stock, [10, 90], axis=-1)
-    even = lo_hi[1] - lo_hi[0] < MARGIN_SPREAD
+    even = _spread(stock) < MARGIN_SPREAD
     score = np.where((steady >= STEADY) & even, np.abs(mean), 0.0)
     k = int(np.argmax(score))
     ti, si = divmod(k, len(shifts))
     if score[ti, si] < MIN_STEP:
         return None
     return point + shifts[si] * norms[ti], dirs[ti], float(score[ti, si])
+
+
+def _spread(samples: np.ndarray) -> np.ndarray:
+    """The 10th to 90th percentile range along the last axis, as ``np.percentile`` (its
+    linear method) computes it, bit for bit, from one sort: the percentile call cost
+    eight times as much, and a full search fits hundreds of lines."""
+    n = samples.shape[-1]
+    ranked = np.sort(samples, axis=-1)
+
+    def at(q: float) -> np.ndarray:
+        virtual = q * (n - 1)
+        below = min(int(np.floor(virtual)), n - 1)
+        above = min(below + 1, n - 1)
+        t = np.float64(virtual - below)  # float64, as numpy weighs: a float32 product would round
+        low, high = ranked[..., below], ranked[..., above]
+        step = high - low
+        # numpy's _lerp: from the nearer end, so that t = 1 gives ``high`` exactly.
+        out: np.ndarray = high - step * (1.0 - t) if t >= 0.5 else low + step * t
+        return out
+
+    spread: np.ndarray = at(0.9) - at(0.1)
+    return spread

@@ -479,6 +479,19 @@ class WholeCards:
     cut: list[CutCard] = field(default_factory=list)
     # Working pixels: the rings of card stock (``_rings``), once ``find_rings`` has looked.
     rings: list[Quad] | None = None
+    # The working image blurred and its median (``_blurred``), which the strong edge pass
+    # took, and its ``_gradients`` once a later look has made them: the second look and
+    # the full search take them rather than making them again.
+    blurred: tuple[np.ndarray, float] | None = None
+    gradients: tuple[np.ndarray, np.ndarray] | None = None
+
+    def blur_and_gradients(self) -> tuple[tuple[np.ndarray, float], tuple[np.ndarray, np.ndarray]]:
+        """``blurred`` and ``gradients``, each made (and kept) if not there yet."""
+        if self.blurred is None:
+            self.blurred = _blurred(self.working[0])
+        if self.gradients is None:
+            self.gradients = _gradients(self.blurred[0])
+        return self.blurred, self.gradients
 
     @property
     def scale(self) -> float:
@@ -498,7 +511,8 @@ def find_whole_cards(frame: np.ndarray) -> WholeCards:
     gray, whiteness, scale = working
     h, w = gray.shape
     min_short, min_area, max_area = _card_bounds(h, w, MIN_CARD_FRAC)
-    strong_regions = _edge_regions(gray)
+    blurred = _blurred(gray)
+    strong_regions = _edge_regions(gray, blurred=blurred)
     edge_polys = _polygons(strong_regions, min_area, max_area, True, EDGE_BAND)
     outlines = [q for q in (_as_quad(hq, min_short) for _, hq, _ in edge_polys if hq is not None) if q is not None]
     sure = _sure_quads(edge_polys, min_short, (h, w))
@@ -516,7 +530,7 @@ def find_whole_cards(frame: np.ndarray) -> WholeCards:
     return WholeCards([Quad(q.corners * inv, q.short_side * inv, q.long_side * inv) for q in kept], stock,
                       stock_boxes[0],
                       [q.corners * inv for q in outlines], working, edge_polys, strong_regions,
-                      [c.scaled(inv) for c in _cut_by_frame(edge_polys, card_px, h, w)])
+                      [c.scaled(inv) for c in _cut_by_frame(edge_polys, card_px, h, w)], blurred=blurred)
 
 
 def one_card(frame: np.ndarray, quad: Quad, scale: float) -> bool:
@@ -604,8 +618,11 @@ def find_regions(frame: np.ndarray, min_card_frac: float = MIN_CARD_FRAC, max_si
     gray, whiteness, scale = first.working if first is not None else working_gray(frame, max_side)
     h, w = gray.shape
     min_short, min_area, max_area = _card_bounds(h, w, min_card_frac)
-    blurred = _blurred(gray)
-    grads = _gradients(blurred[0])
+    if first is not None:
+        blurred, grads = first.blur_and_gradients()
+    else:
+        blurred = _blurred(gray)
+        grads = _gradients(blurred[0])
     # Canny finds the same edges in the gradients as in the blurred image they come from.
     strong_regions = first.strong_regions if first is not None else _edge_regions(
         gray, blurred=blurred, gradients=grads)
@@ -664,11 +681,11 @@ def find_rings(first: WholeCards) -> list[Quad]:
     gray, _, scale = first.working
     h, w = gray.shape
     min_short, min_area, max_area = _card_bounds(h, w, MIN_CARD_FRAC)
-    blurred = _blurred(gray)
+    blurred, grads = first.blur_and_gradients()
     kept = [Quad(q.corners * scale, q.short_side * scale, q.long_side * scale) for q in first.quads]
     # Kept with the first look: a frame that the second look does not answer either
     # takes the full search, which looks for the same rings.
-    first.rings = _rings(gray, blurred, _gradients(blurred[0]), first.strong_regions, min_short, min_area, max_area)
+    first.rings = _rings(gray, blurred, grads, first.strong_regions, min_short, min_area, max_area)
     rings = _rings_off(first.rings, kept)
     inv = 1.0 / scale
     return [Quad(r.corners * inv, r.short_side * inv, r.long_side * inv) for r in rings]
