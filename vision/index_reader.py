@@ -643,7 +643,46 @@ def read_indexes(patches: Sequence[np.ndarray], templates: GlyphTemplates | None
     out: list[IndexReading | None] = [None] * len(patches)
     for i, reading in zip(at, classify_all(glyphs, letters, style, profile=templates)):
         out[i] = reading
+    pale = [i for i, (g, r) in enumerate(zip(found, out)) if g is not None and r is not None and g.red
+            and Rank.TWO <= r.card.rank <= Rank.TEN and r.confidence < PALE_LOOK_BELOW]
+    if pale and not courts_only:
+        _pale_court_letters(patches, out, pale, letters, style, templates)
     return out
+
+
+# A red index read as a number less surely than this is cut again at PALE_CUTS: levels
+# of the ink (in 1/256 of the paper's value) far under the usual cut, at which a thin
+# letter's strokes show.
+PALE_LOOK_BELOW: Final = 0.999
+PALE_CUTS: Final = (16, 20)
+PALE_COURT_SURE: Final = 0.95  # each low cut must read the court card this surely
+
+
+def _pale_court_letters(patches: Sequence[np.ndarray], out: list[IndexReading | None], pale: list[int],
+                        letters: list[str], style: str, templates: GlyphTemplates | None) -> None:
+    """A red court card's letter printed thin beside its solid pip (a webcam's KH and JH):
+    the usual cut, half the pip's contrast, keeps only the letter's thickest stroke, which
+    reads as a number (a K's arm, a J's hook: 7H, up to 0.99). Cut again at fixed low
+    contrasts the thin strokes show: where every such cut reads one court card surely,
+    that card it is (in place in ``out``). Red only: black print is dark enough. A number
+    printed as a number stays one at those cuts, or reads as nothing there."""
+    looks: list[IndexGlyphs] = []
+    owner: list[int] = []
+    for i in pale:
+        ink = ink_mask(patches[i])
+        for cut in PALE_CUTS:
+            mask = (ink.level >= cut).view(np.uint8)
+            g = _glyphs_in(patches[i], PatchInk(mask, ink.paper_bgr, ink.level), mask)
+            if g is not None and g.red:
+                looks.append(g)
+                owner.append(i)
+    readings: dict[int, list[IndexReading | None]] = {i: [] for i in pale}
+    for i, reading in zip(owner, classify_all(looks, letters, style, profile=templates)):
+        readings[i].append(reading)
+    for i, rs in readings.items():
+        court = [r for r in rs if r is not None and _court(r.card.rank) and r.confidence >= PALE_COURT_SURE]
+        if len(court) == len(PALE_CUTS) and len({r.card for r in court}) == 1:
+            out[i] = min(court, key=lambda r: r.confidence)
 
 
 def _a_court_letter(letter: str, style: str) -> bool:

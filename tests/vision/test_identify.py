@@ -1170,6 +1170,15 @@ def test_a_jack_whose_letter_blur_joined_to_its_pip_is_read(shared_datasets: Pat
     assert _edje_train_found(shared_datasets, "IMG_2501.JPG", "J") >= 0.5
 
 
+def test_a_pale_thin_red_jack_beside_its_solid_pip_is_read_as_a_jack(shared_datasets: Path) -> None:
+    # edje train cam_image47: a webcam frame of four cards. The JH's thin red letter is
+    # far paler than its solid heart; cut at half the heart's contrast only the J's
+    # hook was left, read as a 7 (7H at 0.85).
+    photo = cv2.imread(str(shared_datasets / "edje-tf-cards" / "train" / "cam_image47.jpg"))
+    assert "7H" not in [str(d.card) for d in identify_cards(photo)]
+    assert _edje_train_found(shared_datasets, "cam_image47.jpg", "J", at=(600, 130)) >= 0.5
+
+
 def test_a_lone_king_on_light_tiles_is_found_by_the_ring_inside_its_edge(shared_datasets: Path) -> None:
     # edje train IMG_2572: a small phone photo of kings and a ten on beige floor tiles.
     # The KC's outline touches the grout lines and its thin margin, broken by the index,
