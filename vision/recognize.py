@@ -1444,7 +1444,15 @@ def _full_search(frame: np.ndarray, first: WholeCards, deck: int, style: str, te
         # A reading dropped as a phantom covers nothing: what shows of the others is
         # looked at again without it. (The check itself looked at the parts as first cut.)
         kept = {id(d) for d in checked}
-        checked = _visible_parts([f for f, s in zip(found, seen) if id(s) in kept], gray)
+        left = [f for f, s in zip(found, seen) if id(s) in kept]
+        # A card read whole and then split as several by a reading lying on it (another
+        # value read clearly there) is whole again when the check took that reading, and
+        # every other lying on it, for no card: the big spade of a webcam frame's JS,
+        # with a piece of its picture, read as a 5S at 0.99 (edje train cam_image43).
+        left += [replace(f, partial=False, split=False) for f, s in zip(found, seen) if (
+            id(s) not in kept and f.split and f.card is not None and f.implied is None and not any(
+                k.card is not None and _index_inside(k, f) for k in left))]
+        checked = _visible_parts(left, gray)
     return _suit_by_centre_pips(frame, _uncovered_settled(frame, checked, templates, deck, style))
 
 

@@ -1179,6 +1179,15 @@ def test_a_pale_thin_red_jack_beside_its_solid_pip_is_read_as_a_jack(shared_data
     assert _edje_train_found(shared_datasets, "cam_image47.jpg", "J", at=(600, 130)) >= 0.5
 
 
+def test_a_whole_card_split_by_a_reading_taken_for_no_card_is_whole_again(shared_datasets: Path) -> None:
+    # edje train cam_image43: two webcam jacks on carpet. The JS's big spade, with a
+    # piece of its picture, read as a 5S at 0.99 and split the outlined JS as a pile;
+    # the phantom check then took the 5S for no card, and the JS went with it.
+    photo = cv2.imread(str(shared_datasets / "edje-tf-cards" / "train" / "cam_image43.jpg"))
+    assert "5S" not in [str(d.card) for d in identify_cards(photo)]
+    assert _edje_train_found(shared_datasets, "cam_image43.jpg", "J", at=(650, 330)) >= 0.5
+
+
 def test_a_lone_king_on_light_tiles_is_found_by_the_ring_inside_its_edge(shared_datasets: Path) -> None:
     # edje train IMG_2572: a small phone photo of kings and a ten on beige floor tiles.
     # The KC's outline touches the grout lines and its thin margin, broken by the index,
