@@ -1446,9 +1446,11 @@ def _full_search(frame: np.ndarray, first: WholeCards, deck: int, style: str, te
         kept = {id(d) for d in checked}
         left = [f for f, s in zip(found, seen) if id(s) in kept]
         # A card read whole and then split as several by a reading lying on it (another
-        # value read clearly there) is whole again when the check took that reading, and
-        # every other lying on it, for no card: the big spade of a webcam frame's JS,
-        # with a piece of its picture, read as a 5S at 0.99 (edje train cam_image43).
+        # value read clearly there), which the check then dropped as a partial reading,
+        # is whole again when the check took that reading, and every other lying on it,
+        # for no card: the big spade of a webcam frame's JS, with a piece of its picture,
+        # read as a 5S at 0.99 (edje train cam_image43). (A split card the check kept
+        # stays as it is: it is reported either way.)
         left += [replace(f, partial=False, split=False) for f, s in zip(found, seen) if (
             id(s) not in kept and f.split and f.card is not None and f.implied is None and not any(
                 k.card is not None and _index_inside(k, f) for k in left))]
