@@ -1463,13 +1463,14 @@ def _picture_cards(frame: np.ndarray, gray: np.ndarray, found: list[Detection], 
     """``found`` with the court cards found by their picture (``vision.pictures``) where
     nothing else found them: on a table as light as card stock no outline, ring or index
     corner may show (a lone QS on a white table, its letter joined to its picture's frame
-    line). A picture is read where no whole card and no court card read sure lies on its
-    middle (there it is that card's). It is a card when ``PICTURE_VOTES`` of the outlines
+    line). A picture is read where no whole card and no court card read clearly
+    (``CLEAR_INDEX``) lies on its middle (there it is that card's; a reading merely sure
+    there may be of the picture's art). It is a card when ``PICTURE_VOTES`` of the outlines
     guessed around it read one court card sure, ``PICTURE_MAJORITY`` times as many as
     read any other value sure, and that value was read nowhere else in the frame. The
-    card is the outline that read it surest, whole; it replaces the unsure court
-    readings on its middle (a QC's index, found by its ink a little off, read QS at 0.84:
-    its picture's outlines read QC)."""
+    card is the outline that read it surest, whole; it replaces the court readings on
+    its middle (a QC's index, found by its ink a little off, read QS at 0.84: its
+    picture's outlines read QC), but for those it does not overrule (below)."""
     widths = [_card_width(d.corners) for d in found if d.card is not None]
     usual = float(np.median(widths)) if widths else 0.0
     for picture in pictures.court_pictures(frame, usual):
@@ -1478,7 +1479,7 @@ def _picture_cards(frame: np.ndarray, gray: np.ndarray, found: list[Detection], 
         # (A face-down report there that was only a guess by its coloured middle may be
         # this picture: court art is as coloured as a back.)
         if any(d.card is None and _surely_back(frame, d.corners) or d.card is not None and (
-                not d.partial or d.confidence >= SURE_READING) for d in on):
+                not d.partial or d.confidence >= CLEAR_INDEX) for d in on):
             continue
         # Poker-size first; a bridge-size card's index lies further along (a twentieth
         # of a card further than the shifts reach).
@@ -1487,6 +1488,19 @@ def _picture_cards(frame: np.ndarray, gray: np.ndarray, found: list[Detection], 
         if read is None:
             continue
         card, confidence, quad = read
+        if any(d.card is not None and d.card != card and (
+                d.confidence >= SURE_READING and (d.confidence >= confidence or d.card.suit == card.suit) or
+                confidence < SURE_READING and d.card.rank != card.rank) for d in on):
+            # Nor does it overrule another value read sure at the card's own index where
+            # that is no less sure (a bidly QS at 0.998, its picture's outlines reading QC
+            # at 0.99), or another court rank of its suit read sure: the outlines guessed
+            # round a picture place its letter less well than its pip, and J, Q and K
+            # are told apart by the letter alone (a bidly QD at 0.997, its picture's
+            # outlines reading JD at 1.0). (A sure reading of a wholly other card there
+            # may be of the art: an edje JC's picture read as a KS at 0.9965.) Read
+            # clearly only, by many outlines, it overrules no other court rank read there
+            # at all (an edje QH, its Q read as a K round its picture).
+            continue
         rest = [d for d in found if not any(d is o for o in on)]
         if any(d.card == card for d in rest):
             continue

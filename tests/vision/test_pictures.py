@@ -45,6 +45,13 @@ def test_a_court_cards_picture_gives_its_middle_and_turn(shared_datasets: Path, 
     assert float(picture.across[0] * picture.down[1] - picture.across[1] * picture.down[0]) > 0
 
 
+def test_a_lone_court_cards_picture_is_offered_once(shared_datasets: Path) -> None:
+    # The closed ink and the same ink opened both hold the picture: each picture the
+    # caller reads costs it dozens of index readings, and the first 12 are all it reads.
+    frame, _, _ = _card_on_a_light_table(shared_datasets, "JH", 15.0)
+    assert len(court_pictures(frame)) == 1
+
+
 def test_a_number_card_shows_no_picture(shared_datasets: Path) -> None:
     frame, _, _ = _card_on_a_light_table(shared_datasets, "2H", 20.0)
     assert court_pictures(frame) == []
