@@ -39,13 +39,15 @@ PIP_MIN: Final = 0.35 / TURNED_BOX
 # a narrow 9, 10 or A stands barely taller than its pip: a 9S's pip was 0.8 of its box.
 PIP_SMALLER: Final = 0.85
 # The most ink a pip beside a letter may hold, against the letter's: a thin J's is less
-# than its solid club's.
-PIP_AREA: Final = 2.0
+# than its solid club's, and a real deck's thin red 7 at camera size holds about half
+# its solid heart's (a bidly 7H: 19 to 22 pixels of ink against 41 to 44).
+PIP_AREA: Final = 2.5
 ROUND_PIECE: Final = 0.25  # a piece's elongation (moments' spread / trace) below which it has no long axis
 MAX_MERGED: Final = 24  # letters offered with a pip joined to a picture (see _merged_pips)
 # The least ink of the piece a letter's pip is joined to, against the letter's: a pip
-# holds at most PIP_AREA times a letter's ink, a picture far more.
-MERGED_PIECE: Final = 4 * PIP_AREA
+# holds at most PIP_AREA times a letter's ink, a picture far more (kept at 8 times, its value
+# before PIP_AREA went from 2 to 2.5).
+MERGED_PIECE: Final = 8.0
 _MERGED_TURNS: Final = tuple(math.radians(a) for a in (0, 6, -6, 12, -12, 18, -18))
 MAX_JOINED: Final = 80  # long pieces looked at for a rank and pip joined
 WAIST_BINS: Final = 10  # slices along a long piece, to find where it is pinched

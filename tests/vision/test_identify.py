@@ -1576,6 +1576,14 @@ def test_a_court_card_whose_picture_runs_into_its_neighbours_print_is_found_by_i
     assert not [d for d in _photo_probe_details(shared_datasets, 38) if d.startswith("QH")]
 
 
+@pytest.mark.parametrize("seed", [82, 245])
+def test_a_thin_red_seven_beside_its_solid_pip_is_found_by_its_index(shared_datasets: Path, seed: int) -> None:
+    # Development photos 82 and 245: a bidly 7H lying whole on light wood. At camera size
+    # its thin red 7 holds 19-22 pixels of ink, its solid heart 41-44: more than twice
+    # the letter's, so the heart was passed over as the letter's pip.
+    assert not [d for d in _photo_probe_details(shared_datasets, seed) if d.startswith("7H")]
+
+
 def test_separate_bridge_size_cards_are_read_by_the_first_look(bridge_deck: Path,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     # A bridge-size deck (1.55 long for 1 wide) is as common at a Dutch or German table
