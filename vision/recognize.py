@@ -30,6 +30,9 @@ MIN_CONFIDENCE = 0.45
 MIN_FRAME_SIDE = 24  # pixels
 LARGEST_FRAME = 1280  # pixels on the long side: the camera's frames, and every photo measured on
 SURE_READING = 0.98
+# A corner read as nothing, then fitted to its card's edges, counts read this sure: a
+# court index found by its ink a little off (a bidly QC fitted read 0.9985).
+FITTED_CLEAR = 0.995
 CLEAR_INDEX = 0.999  # a whole card's index read this sure outweighs unsure readings of another value
 RANK_GLYPH_HEIGHT = 39  # canonical pixels: a rank's height on the project's faces (40) and on real decks (38-39)
 # A corner fitted to its card's edges (``corner_fit``) this far from where it was found
@@ -1171,7 +1174,8 @@ def _full_search(frame: np.ndarray, first: WholeCards, deck: int, style: str, te
     # court letter's turn, from its axis, may be a few degrees off and its size, from
     # the letter alone, a tenth; an outline's corner where two cards meet white on white
     # is found a little off (real-deck development photos: 6 court cards more). What it
-    # then reads counts when it reads clearly.
+    # then reads counts when it reads all but clearly (``FITTED_CLEAR``: a bidly QC
+    # fitted so read 0.9985; at 0.99, readings of synthetic piles' pips got through).
     fit_below = [0.0 if i >= sure_from else SURE_READING for i in inked_at]
     fit_counts = [0.0 if i >= sure_from else SURE_READING if i in extra else floor for i in inked_at]
     fitted_unread: set[int] = set()
@@ -1242,7 +1246,8 @@ def _full_search(frame: np.ndarray, first: WholeCards, deck: int, style: str, te
         if i in own_index:
             continue  # the card's own index read as another value: the card's reading stands
         if (i >= sure_from or i in extra) and reading.confidence < SURE_READING or (
-                (i in clear_only or i in fitted_unread) and reading.confidence < CLEAR_INDEX):
+                i in clear_only and reading.confidence < CLEAR_INDEX or
+                i in fitted_unread and reading.confidence < FITTED_CLEAR):
             continue
         if i in guessed:
             resized = _sized_by_index(frame, c, w, patch, reading, templates, deck, style)

@@ -1584,6 +1584,13 @@ def test_a_thin_red_seven_beside_its_solid_pip_is_found_by_its_index(shared_data
     assert not [d for d in _photo_probe_details(shared_datasets, seed) if d.startswith("7H")]
 
 
+def test_a_court_index_fitted_to_its_card_edges_counts_when_read_sure(shared_datasets: Path) -> None:
+    # Development photo 15: a QC under a 2H, its index found by its ink a little off and
+    # read as nothing; fitted to the card's edges it reads QC at 0.9985, which did not
+    # count (only 0.999 did; FITTED_CLEAR is 0.995).
+    assert not [d for d in _photo_probe_details(shared_datasets, 15) if d.startswith("QC")]
+
+
 def test_separate_bridge_size_cards_are_read_by_the_first_look(bridge_deck: Path,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     # A bridge-size deck (1.55 long for 1 wide) is as common at a Dutch or German table
