@@ -6,9 +6,10 @@ under it. A court card's index often is not: its letter and pip lie against the
 picture's frame line, and the ink cut joins them to it (or a thin red letter breaks into
 specks). Its picture, though, is the largest piece of print on the table: a framed block
 of ink, card-shaped, centred on the card (where its ink runs into a neighbour's print
-by a thin edge, the block is cut free of it by opening). Its box gives the card's middle and turn; the
-card's size follows from the picture's, within what decks differ by (the picture fills
-0.74 to 0.95 of the card's width, counting the index pips the closing joins to it).
+by a thin edge, the block is cut free of it by opening). Its box gives the card's
+middle and turn; the card's size follows from the picture's, within what decks differ
+by (the picture fills 0.74 to 0.95 of the card's width, counting the index pips the
+closing joins to it).
 
 The outlines offered here are guesses to read at (``outlines``): a few sizes and shifts
 around the picture's box, each at both index corners. The caller reads them and keeps a
