@@ -1474,8 +1474,9 @@ def _picture_cards(frame: np.ndarray, gray: np.ndarray, found: list[Detection], 
     guessed around it read one court card sure, ``PICTURE_MAJORITY`` times as many as
     read any other value sure, and that value was read nowhere else in the frame. The
     card is the outline that read it surest, whole; it replaces the court readings on
-    its middle (a QC's index, found by its ink a little off, read QS at 0.84: its
-    picture's outlines read QC), but for those it does not overrule (below)."""
+    its middle that may be it, of its value or less than sure (a QC's index, found by
+    its ink a little off, read QS at 0.84: its picture's outlines read QC). Some it does
+    not overrule (below)."""
     widths = [_card_width(d.corners) for d in found if d.card is not None]
     usual = float(np.median(widths)) if widths else 0.0
     for picture in pictures.court_pictures(frame, usual):
@@ -1506,7 +1507,12 @@ def _picture_cards(frame: np.ndarray, gray: np.ndarray, found: list[Detection], 
             # clearly only, by many outlines, it overrules no other court rank read there
             # at all (an edje QH, its Q read as a K round its picture).
             continue
-        rest = [d for d in found if not any(d is o for o in on)]
+        # It replaces the readings on its middle but those of another value read sure: a
+        # card of its own lying under it, its index in view (a bidly QD under a QS whose
+        # picture lies on the QD's outline). (A sure reading of the art is for the
+        # phantom check.)
+        replaced = [o for o in on if o.card is None or o.card == card or o.confidence < SURE_READING]
+        rest = [d for d in found if not any(d is o for o in replaced)]
         if any(d.card == card for d in rest):
             continue
         found = rest + [Detection(card, confidence, quad)]

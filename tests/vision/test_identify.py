@@ -1591,6 +1591,14 @@ def test_a_court_index_fitted_to_its_card_edges_counts_when_read_sure(shared_dat
     assert not [d for d in _photo_probe_details(shared_datasets, 15) if d.startswith("QC")]
 
 
+def test_a_card_under_a_court_cards_picture_stays_when_the_picture_is_read(shared_datasets: Path) -> None:
+    # Development photo 4167 (scrollwork backs): a QD read at 0.998 by its index, which
+    # shows beside a QS lying on it; the QS's picture lies on the QD's outline. Read as
+    # the QS, the picture replaced every reading on its middle, the QD's too.
+    _, score = _real_deck_photo(shared_datasets, 4167)
+    assert not [d for d in score.details if d.startswith("QD")], score.details
+
+
 def test_separate_bridge_size_cards_are_read_by_the_first_look(bridge_deck: Path,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     # A bridge-size deck (1.55 long for 1 wide) is as common at a Dutch or German table
