@@ -11,12 +11,13 @@ card it prints, one line each:
 
 * the index corners the search read within an eighth of a card of its true index
   corners: distance in pixels, the card width read at, and the reading;
-* the stage it was lost at: ``never made`` (no reading of it was kept as a detection:
-  no corner near, or read as nothing, or under the confidence its kind of corner needs),
+* the stage it was lost at: ``reported`` (then it is placed too far off to count, or
+  counted right), ``never made`` (no reading of it was kept as a detection: no corner
+  near, or read as nothing, or under the confidence its kind of corner needs),
   ``dropped before the duplicates`` (by the rules that follow the corner readings: an
   index seen turned, paper tint, a guess face down), ``lost settling duplicates`` (or
-  at the rings and pictures that follow), ``dropped by the phantom check``, or
-  ``reported`` (then it is placed too far off to count, or counted right);
+  at the rings and pictures that follow), ``dropped by the phantom check``, or ``lost
+  after the phantom check``;
 * what is reported near it instead.
 
 It patches the recogniser's private steps (``_corner_patch``, ``Detection``,
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -115,7 +117,9 @@ def trace(kind: str, seed: int, want: str) -> list[str]:
     finally:
         for name, original in saved.items():
             setattr(R, name, original)
-    if not made:
+    if any(is_it(replace(d, corners=d.corners * reduce)) for d in found):
+        stage = "reported"
+    elif not made:
         stage = "never made"
     elif best.get("_one_size in") is None:
         stage = "dropped before the duplicates"
@@ -124,7 +128,7 @@ def trace(kind: str, seed: int, want: str) -> list[str]:
     elif best.get("_without_phantoms out") is None:
         stage = "dropped by the phantom check"
     else:
-        stage = "reported"
+        stage = "lost after the phantom check"
     there = [f"{d.card} {d.confidence:.3f}" for d in found
              if float(min(np.linalg.norm(d.corners[0] * reduce - corners[i]) for i in range(4))) < 0.3 * width]
     return [f"{kind}:{seed}:{want} (card {width:.0f} px wide as read)",
