@@ -1556,24 +1556,13 @@ def test_a_real_bridge_size_decks_court_cards_are_read_on_a_light_table(shared_d
     assert score.phantoms == 0
 
 
-def _photo_probe_details(shared_datasets: Path, seed: int) -> list[str]:
-    """What ``identify_cards`` misses, misreads and reports where no card is on
-    development photo ``seed`` of the real-deck probe as ``tools/probe_vision.py photo``
-    draws it (the bidly photos on a rendered table, backs in the drawn lattice)."""
-    from vision.evaluate import score_scene
-    from vision.faces import DeckDesign
-    from vision.synth import table_photo_scene
-
-    scene = table_photo_scene(seed, DeckDesign(photos=str(shared_datasets / "bidly-single-cards")))
-    return score_scene(identify_cards(scene.frame, deck=scene.deck), scene.truth).details
-
-
 def test_a_court_card_whose_picture_runs_into_its_neighbours_print_is_found_by_it(shared_datasets: Path) -> None:
     # Development photo 38: a QH lying whole between a 5H and a JC on a pale cloth. Its
     # heart pip is joined to the JC's edge, so no index pair finds it, and its picture's
     # ink, closed, runs into both neighbours' print: one block of ink far larger than a
     # picture. Opened, the thin edges between go and the picture stands alone.
-    assert not [d for d in _photo_probe_details(shared_datasets, 38) if d.startswith("QH")]
+    _, score = _real_deck_photo(shared_datasets, 38)
+    assert not [d for d in score.details if d.startswith("QH")], score.details
 
 
 @pytest.mark.parametrize("seed", [82, 245])
@@ -1581,18 +1570,20 @@ def test_a_thin_red_seven_beside_its_solid_pip_is_found_by_its_index(shared_data
     # Development photos 82 and 245: a bidly 7H lying whole on light wood. At camera size
     # its thin red 7 holds 19-22 pixels of ink, its solid heart 41-44: more than twice
     # the letter's, so the heart was passed over as the letter's pip.
-    assert not [d for d in _photo_probe_details(shared_datasets, seed) if d.startswith("7H")]
+    _, score = _real_deck_photo(shared_datasets, seed)
+    assert not [d for d in score.details if d.startswith("7H")], score.details
 
 
 def test_a_court_index_fitted_to_its_card_edges_counts_when_read_sure(shared_datasets: Path) -> None:
     # Development photo 15: a QC under a 2H, its index found by its ink a little off and
     # read as nothing; fitted to the card's edges it reads QC at 0.9985, which did not
     # count (only 0.999 did; FITTED_CLEAR is 0.995).
-    assert not [d for d in _photo_probe_details(shared_datasets, 15) if d.startswith("QC")]
+    _, score = _real_deck_photo(shared_datasets, 15)
+    assert not [d for d in score.details if d.startswith("QC")], score.details
 
 
 def test_a_card_under_a_court_cards_picture_stays_when_the_picture_is_read(shared_datasets: Path) -> None:
-    # Development photo 4167 (scrollwork backs): a QD read at 0.998 by its index, which
+    # Development photo 4167: a QD read at 0.998 by its index, which
     # shows beside a QS lying on it; the QS's picture lies on the QD's outline. Read as
     # the QS, the picture replaced every reading on its middle, the QD's too.
     _, score = _real_deck_photo(shared_datasets, 4167)
