@@ -26,21 +26,34 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from vision.bench import shared_dir  # noqa: E402
 from vision.evaluate import BoxLabel  # noqa: E402
+from vision.synth import Scene  # noqa: E402
+
+
+def draw_scene(kind: str, seed: int, photos: str = "", back: str = "") -> Scene:
+    """Development scene ``seed`` of ``kind`` (random, rows or photo) as this probe draws
+    it: ``photos``, the deck's photo folder for photo scenes (the bidly photos when
+    empty); ``back``, the back pattern (when empty: scrollwork for photo scenes, else the
+    lattice)."""
+    from vision.faces import DeckDesign
+    from vision.synth import played_row_scene, random_scene, table_photo_scene
+
+    back = back or ("scrollwork" if kind == "photo" else "lattice")
+    if kind == "random":
+        return random_scene(seed, back_pattern=back)
+    if kind == "rows":
+        return played_row_scene(seed)
+    if kind == "photo":
+        photos = photos or str(shared_dir() / "datasets" / "bidly-single-cards")
+        return table_photo_scene(seed, DeckDesign(photos=photos, back_pattern=back))
+    raise ValueError(f"unknown scene kind {kind!r}: expected random, rows or photo")
 
 
 def _scene_score(job: tuple[str, int, str, str, str]) -> tuple[int, int, int, int, int, int, list[str]]:
     from vision.evaluate import score_scene
-    from vision.faces import DeckDesign
     from vision.recognize import identify_cards
-    from vision.synth import played_row_scene, random_scene, table_photo_scene
 
     kind, seed, photos, back, profile = job
-    if kind == "random":
-        scene = random_scene(seed, back_pattern=back)
-    elif kind == "rows":
-        scene = played_row_scene(seed)
-    else:
-        scene = table_photo_scene(seed, DeckDesign(photos=photos, back_pattern=back))
+    scene = draw_scene(kind, seed, photos, back)
     templates = None
     if profile:
         from vision.profile import load_profile
@@ -109,8 +122,7 @@ def main() -> int:
                   f"({time.time() - t0:.0f} s)")
         else:
             lo, hi = (int(v) for v in args.range.split(":"))
-            back = args.back or ("scrollwork" if args.kind == "photo" else "lattice")
-            jobs = [(args.kind, seed, args.photos, back, args.profile) for seed in range(lo, hi)]
+            jobs = [(args.kind, seed, args.photos, args.back, args.profile) for seed in range(lo, hi)]
             e = c = w = m = p = n = 0
             for ee, cc, ww, mm, pp, nn, d in pool.imap(_scene_score, jobs, chunksize=4):
                 e, c, w, m, p, n = e + ee, c + cc, w + ww, m + mm, p + pp, n + nn

@@ -1,13 +1,13 @@
 """Where the full search loses a card that a development scene misses: a tracer.
 
     .venv/bin/python tools/trace_miss.py photo:38:QH random:12746:JD rows:89:KC
-    .venv/bin/python tools/trace_miss.py scroll:4167:QD
+    .venv/bin/python tools/trace_miss.py photo:4167:QD
 
-Each argument names a development scene the way ``tools/probe_vision.py`` draws it
-(``random``: ``random_scene``; ``rows``: ``played_row_scene``; ``photo``: the bidly
-photos on a rendered table, backs in the lattice; ``scroll``: the same with scrollwork
-backs) and the card it misses or misreads, as ``dev_sets.py`` lists them. For that
-card it prints, one line each:
+Each argument names a development scene, drawn as ``tools/probe_vision.py`` draws it
+(``draw_scene``: ``random``, ``rows``, or ``photo``, the bidly photos on a rendered
+table; dev_sets.py's photo and scroll sets are both photo scenes), and the card it
+misses or misreads, as ``dev_sets.py`` lists them. For that card it prints, one line
+each:
 
 * the index corners the search read within an eighth of a card of its true index
   corners: distance in pixels, the card width read at, and the reading;
@@ -39,23 +39,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from vision.bench import shared_dir  # noqa: E402
-
-
-def _scene(kind: str, seed: int) -> Any:
-    from vision.faces import DeckDesign
-    from vision.synth import played_row_scene, random_scene, table_photo_scene
-
-    if kind == "random":
-        return random_scene(seed)
-    if kind == "rows":
-        return played_row_scene(seed)
-    photos = str(shared_dir() / "datasets" / "bidly-single-cards")
-    if kind == "photo":
-        return table_photo_scene(seed, DeckDesign(photos=photos))
-    if kind == "scroll":
-        return table_photo_scene(seed, DeckDesign(photos=photos, back_pattern="scrollwork"))
-    raise SystemExit(f"trace_miss: unknown scene kind {kind!r}: expected random, rows, photo or scroll")
+from probe_vision import draw_scene  # noqa: E402  (this folder: a script's own, first on the path)
 
 
 def trace(kind: str, seed: int, want: str) -> list[str]:
@@ -64,7 +48,10 @@ def trace(kind: str, seed: int, want: str) -> list[str]:
     from vision.detect import CARD_ASPECT
     from vision.index_reader import read_index
 
-    scene = _scene(kind, seed)
+    try:
+        scene = draw_scene(kind, seed)
+    except ValueError as e:
+        raise SystemExit(f"trace_miss: {e}") from None
     truths = [t for t in scene.truth.cards if t.card is not None and str(t.card) == want]
     if not truths:
         return [f"{kind}:{seed}: no {want} in the scene"]
@@ -141,7 +128,7 @@ def trace(kind: str, seed: int, want: str) -> list[str]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("missed", nargs="+", help="KIND:SEED:CARD, e.g. photo:38:QH (KIND: random, rows, photo, scroll)")
+    parser.add_argument("missed", nargs="+", help="KIND:SEED:CARD, e.g. photo:38:QH (KIND: random, rows or photo)")
     args = parser.parse_args()
     for arg in args.missed:
         parts = arg.split(":")
