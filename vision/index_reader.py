@@ -111,9 +111,10 @@ class IndexGlyphs:
     # a small pip's shape (a spade's point, a club's lobes) shows in its shading before
     # any cut into ink and paper.
     suit_darkness: np.ndarray
-    # The pip's box in the patch (x, y, w, h) and the patch's ink level, for ``suit_window``.
+    # The pip's box in the patch (x, y, w, h), and the patch cut into ink: its level, for
+    # ``suit_window``, and its paper's colour, for cutting it again (``_pale_court_letters``).
     suit_box: tuple[int, int, int, int]
-    ink_level: np.ndarray
+    ink: PatchInk
     # A court card's frame beside the index: its lines were taken out of the ink, or the
     # pip was cut off ink that runs on down out of the patch (``_pip_cut_at_neck``). Only
     # a court card prints one there.
@@ -127,7 +128,7 @@ class IndexGlyphs:
         """The ink level in a square about the pip, at a fixed scale (``pip_window``): what
         the black-pip network reads a club or a spade from. Cut only when a black pip is
         named: most glyphs are read for their rank alone, or are no index."""
-        return pip_window(self.ink_level, *self.suit_box)
+        return pip_window(self.ink.level, *self.suit_box)
 
 
 def _sorted_value(cum: np.ndarray, k: int) -> int:
@@ -399,7 +400,7 @@ def _glyphs_in(patch: np.ndarray, patch_ink: PatchInk, ink: np.ndarray) -> Index
     rank_px = patch[y0:y1, x0:x1][rank_mask > 0]
     red = _red_share(np.concatenate([suit_px, rank_px])[:, :3], patch_ink.paper_bgr) > RED_SHARE
     darkness = patch_ink.level[max(y - 1, 0):y + h + 1, max(x - 1, 0):x + w + 1]
-    return IndexGlyphs(rank_mask, suit_mask, red, len(rank_parts), darkness, (x, y, w, h), patch_ink.level, framed,
+    return IndexGlyphs(rank_mask, suit_mask, red, len(rank_parts), darkness, (x, y, w, h), patch_ink, framed,
                        neck_cut)
 
 
@@ -643,7 +644,7 @@ def read_indexes(patches: Sequence[np.ndarray], templates: GlyphTemplates | None
     out: list[IndexReading | None] = [None] * len(patches)
     for i, reading in zip(at, classify_all(glyphs, letters, style, profile=templates)):
         out[i] = reading
-    pale = [i for i, (g, r) in enumerate(zip(found, out)) if g is not None and r is not None and g.red
+    pale = [(i, g) for i, (g, r) in enumerate(zip(found, out)) if g is not None and r is not None and g.red
             and Rank.TWO <= r.card.rank <= Rank.TEN and r.confidence < PALE_LOOK_BELOW]
     if pale and not courts_only:
         _pale_court_letters(patches, out, pale, letters, style, templates)
@@ -658,25 +659,27 @@ PALE_CUTS: Final = (16, 20)
 PALE_COURT_SURE: Final = 0.95  # each low cut must read the court card this surely
 
 
-def _pale_court_letters(patches: Sequence[np.ndarray], out: list[IndexReading | None], pale: list[int],
-                        letters: list[str], style: str, templates: GlyphTemplates | None) -> None:
+def _pale_court_letters(patches: Sequence[np.ndarray], out: list[IndexReading | None],
+                        pale: list[tuple[int, IndexGlyphs]], letters: list[str], style: str,
+                        templates: GlyphTemplates | None) -> None:
     """A red court card's letter printed thin beside its solid pip (a webcam's KH and JH):
     the usual cut, half the pip's contrast, keeps only the letter's thickest stroke, which
     reads as a number (a K's arm, a J's hook: 7H, up to 0.99). Cut again at fixed low
     contrasts the thin strokes show: where every such cut reads one court card surely,
     that card it is (in place in ``out``). Red only: black print is dark enough. A number
-    printed as a number stays one at those cuts, or reads as nothing there."""
+    printed as a number stays one at those cuts, or reads as nothing there. (``pale``:
+    each such patch's place in ``out``, and the glyphs first found in it, its ink cut.)"""
     looks: list[IndexGlyphs] = []
     owner: list[int] = []
-    for i in pale:
-        ink = ink_mask(patches[i])
+    for i, found in pale:
+        ink = found.ink
         for cut in PALE_CUTS:
             mask = (ink.level >= cut).view(np.uint8)
             g = _glyphs_in(patches[i], PatchInk(mask, ink.paper_bgr, ink.level), mask)
             if g is not None and g.red:
                 looks.append(g)
                 owner.append(i)
-    readings: dict[int, list[IndexReading | None]] = {i: [] for i in pale}
+    readings: dict[int, list[IndexReading | None]] = {i: [] for i, _ in pale}
     for i, reading in zip(owner, classify_all(looks, letters, style, profile=templates)):
         readings[i].append(reading)
     for i, rs in readings.items():
