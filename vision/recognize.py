@@ -1244,7 +1244,14 @@ def _full_search(frame: np.ndarray, first: WholeCards, deck: int, style: str, te
                 revalued[id(on)] = Detection(reading.card, reading.confidence, on.corners)
             continue
         if i in own_index:
-            continue  # the card's own index read as another value: the card's reading stands
+            # The card's own index read as another value: the card's reading stands, unless
+            # this one reads clearly (a pile's outline, its corner a little off, read a
+            # French R at its index as a TD at 0.81; its ink, placed by itself, read KD
+            # at 1.0).
+            if on is not None and reading.confidence >= CLEAR_INDEX and reading.confidence > revalued.get(
+                    id(on), on).confidence:
+                revalued[id(on)] = Detection(reading.card, reading.confidence, on.corners)
+            continue
         if (i >= sure_from or i in extra) and reading.confidence < SURE_READING or (
                 i in clear_only and reading.confidence < CLEAR_INDEX or
                 i in fitted_unread and reading.confidence < FITTED_CLEAR):
@@ -1258,6 +1265,12 @@ def _full_search(frame: np.ndarray, first: WholeCards, deck: int, style: str, te
         # it misread at 0.99), is a card of its own; so is one less sure where the card's
         # pips disown it (below); anything else is the card's own print.
         if i in other_index:
+            if (on is not None and on.card is not None and reading.card.rank == on.card.rank and
+                    reading.card != on.card and on.confidence < CLEAR_INDEX <= reading.confidence and
+                    reading.confidence > revalued.get(id(on), on).confidence):
+                # Its rank with another suit, read clearly where the card's first index was
+                # not: that index's suit was misread (an 8D read 8S at 0.989, 8D at 1.0 here).
+                revalued[id(on)] = Detection(reading.card, reading.confidence, on.corners)
             if (on is None or on.card is None or reading.card.rank == on.card.rank
                     or reading.confidence < SURE_READING):
                 continue

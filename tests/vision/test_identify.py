@@ -1508,6 +1508,22 @@ def test_a_card_read_unsure_whole_is_vouched_for_by_its_own_index_read_again() -
     assert (score.correct, score.wrong, score.phantoms) == (score.expected, 0, 0), score.details
 
 
+
+def test_a_card_read_unsure_whole_takes_its_own_index_read_clearly_as_another_value() -> None:
+    # Development scene 13292: a pile's outline, its corner a little off, read a French
+    # R (KD) at its index as a TD at 0.81; the index, placed by its own ink, read KD at
+    # 1.0, and was passed over as the card's own.
+    score = _scene_score(13292)
+    assert (score.correct, score.wrong) == (score.expected, 0), score.details
+
+
+def test_a_card_takes_the_suit_its_other_index_reads_clearly() -> None:
+    # Development scene 12623: an 8D read whole as an 8S at 0.989, its other index read
+    # 8D at 1.0, which was passed over as the card's own print.
+    score = _scene_score(12623)
+    assert (score.correct, score.wrong) == (score.expected, 0), score.details
+
+
 @pytest.mark.parametrize("seed", [10483, 8085])
 def test_a_ten_blurred_into_one_piece_beside_other_ink_is_read(seed: int) -> None:
     # Development scenes: a TH (10483) and a TS (8085) whose "10" the blur joined into
