@@ -135,6 +135,13 @@ SUIT_UNSURE = 0.99999
 TURNED_AWAY = math.cos(math.radians(45.0))  # cosine of a turn: see the pips beside an index in _identify
 COURT_COLOURS = 0.09  # the share of a card's middle in a picture's colours that makes it a court card
 UNCOVERED_OVERLAP = 0.1  # IoU with another card's visible part that still leaves a card uncovered
+# A corner reading's whole card, nothing found on it, is no card when less than this share
+# of it (away from its indices) has its index's paper colour, within this many grey levels
+# in each channel: next to none. (A card's own art and pips leave a third of it or more;
+# bare table next to nothing, 0.008 at a pile of backs. A hand or a book on a card leaves
+# a sliver: 0.05 to 0.09 on development scenes and edje train, dropped at 0.1.)
+BARE_PAPER_SHARE = 0.02
+BARE_PAPER_LEVELS = 30
 LOOSE_OUTLINE = 0.9  # an unread card's outline shrunk to this, about its centre, is read again
 SAME_TURN = math.cos(math.radians(20))  # two corners found at one place turned less than this apart are one
 
@@ -525,6 +532,14 @@ def _on_frame_border(corners: np.ndarray, shape: tuple[int, ...]) -> bool:
     h, w = shape[:2]
     on = (corners[:, 0] <= 2) | (corners[:, 0] >= w - 3) | (corners[:, 1] <= 2) | (corners[:, 1] >= h - 3)
     return int(on.sum()) >= 2
+
+
+# In the card warped at a fifth (``_card_at_a_fifth``, 70 x 50): its top-left index, and
+# the card away from both indices.
+_BARE_INDEX = (slice(0, 14), slice(0, 12))
+_BARE_BODY = np.ones((70, 50), bool)
+_BARE_BODY[:14, :12] = False
+_BARE_BODY[-14:, -12:] = False
 
 
 def _card_at_a_fifth(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
@@ -1473,7 +1488,8 @@ def _full_search(frame: np.ndarray, first: WholeCards, deck: int, style: str, te
             id(s) not in kept and f.split and f.card is not None and f.implied is None and not any(
                 k.card is not None and _index_inside(k, f) for k in left))]
         checked = _visible_parts(left, gray)
-    return _suit_by_centre_pips(frame, _uncovered_settled(frame, checked, templates, deck, style))
+    return _suit_by_centre_pips(frame, _uncovered_settled(frame, _off_bare_table(frame, checked), templates, deck,
+                                                          style))
 
 
 def _picture_cards(frame: np.ndarray, gray: np.ndarray, found: list[Detection], templates: GlyphTemplates | None,
@@ -1672,6 +1688,33 @@ def _uncovered_settled(frame: np.ndarray, detections: list[Detection], templates
         settled = _settled_by_the_middle(frame, IndexReading(d.card, d.confidence), card, templates, deck, style)
         out.append(d if settled.card == d.card and settled.confidence <= d.confidence else
                    replace(d, card=settled.card, confidence=settled.confidence))
+    return out
+
+
+def _off_bare_table(frame: np.ndarray, detections: list[Detection]) -> list[Detection]:
+    """Drop the corner readings whose whole card lies in the frame with nothing found on
+    it, yet shows next to none of the paper its index was read on (less than
+    ``BARE_PAPER_SHARE`` of it away from its two index corners): no card lies there. The
+    corner of a pile of won tricks lying face down, a real deck's backs, read as a 7S at
+    1.0, its card reaching over bare table (simulated deal 2008): the tracker took it
+    for the card played there in the trick before, which then never was gathered, and
+    missed the next eight plays."""
+    h, w = frame.shape[:2]
+    out: list[Detection] = []
+    for d in detections:
+        card = phantoms.whole(d)
+        if (d.card is None or not d.partial or frame.ndim != 3
+                or not bool(np.all((card >= 0) & (card <= [w - 1, h - 1])))
+                or any(_iou_quads(card, k.corners) > UNCOVERED_OVERLAP for k in detections if k is not d)):
+            out.append(d)
+            continue
+        small = _card_at_a_fifth(frame, card).astype(np.float32)
+        index = small[_BARE_INDEX].reshape(-1, 3)
+        grey = index.mean(axis=1)
+        paper = np.median(index[grey >= np.percentile(grey, 70)], axis=0)
+        like = np.abs(small - paper).max(axis=2) < BARE_PAPER_LEVELS
+        if float(like[_BARE_BODY].mean()) >= BARE_PAPER_SHARE:
+            out.append(d)
     return out
 
 

@@ -1990,3 +1990,19 @@ def test_face_up_cards_only_beside_backs_lying_apart_take_no_full_search(
 
     monkeypatch.setattr(recognize, "find_regions", _no_full_search)
     assert sorted(str(d.card) for d in identify_cards(frame, face_down=False)) == ["7H", "QS"]
+
+
+def test_a_corner_reading_whose_card_lies_on_bare_table_is_no_card(shared_datasets: Path) -> None:
+    # Simulated deal 2008 printed from the bidly photos, frame 121: the trick just
+    # gathered, only backs on the table. The corner of the won tricks' pile read as a 7S
+    # at 1.0, its card reaching over bare table; the tracker took it for the card played
+    # there before, never saw that trick gathered, and missed the next eight plays.
+    from itertools import islice
+
+    from vision.faces import DeckDesign
+    from vision.simulate import SimulatedDeal
+
+    sim = SimulatedDeal(2008, deck_design=DeckDesign(photos=str(shared_datasets / "bidly-single-cards")))
+    frame = next(islice(sim.frames(), 121, None))
+    found = identify_cards(frame, deck=sim.deck, style=sim.design.style, face_down=False)
+    assert [str(d.card) for d in found if d.card is not None] == []
