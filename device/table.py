@@ -34,8 +34,6 @@ from engine.tricks import next_seat
 from engine.verzaken import Violation
 
 CONFIDENT = 0.9  # below this, the players are asked to confirm the card
-_SAME_COLOUR = {Suit.CLUBS: Suit.SPADES, Suit.SPADES: Suit.CLUBS, Suit.HEARTS: Suit.DIAMONDS,
-                Suit.DIAMONDS: Suit.HEARTS}  # each suit's twin of its colour
 MESSAGE_S = 4.0
 
 
@@ -573,7 +571,7 @@ class Table:
         if guess is not None:
             # A club's and a spade's index pip a few pixels across are one blob (a heart's
             # and a diamond's nearly): the reader's commonest doubt is between those two.
-            likely.append(Card(guess.rank, _SAME_COLOUR[guess.suit]))
+            likely.append(Card(guess.rank, guess.suit.twin))
         first += [c for c in likely if c not in first and c not in played]
         rest = [c for c in deck if c not in played and c not in first]
         if guess is not None:

@@ -46,6 +46,12 @@ class Suit(enum.Enum):
     def dutch(self) -> str:
         return _SUIT_DUTCH[self]
 
+    @property
+    def twin(self) -> Suit:
+        """The other suit of its colour: clubs and spades, hearts and diamonds (the suit a
+        small printed pip is most easily taken for)."""
+        return _SUIT_TWINS[self]
+
     @classmethod
     def parse(cls, text: str) -> Suit:
         """``"H"``, ``"h"``, ``"♥"`` -> ``Suit.HEARTS``."""
@@ -68,6 +74,8 @@ _SUIT_DUTCH: Final = {
     Suit.HEARTS: "harten",
     Suit.SPADES: "schoppen",
 }
+_SUIT_TWINS: Final = {Suit.CLUBS: Suit.SPADES, Suit.SPADES: Suit.CLUBS, Suit.HEARTS: Suit.DIAMONDS,
+                     Suit.DIAMONDS: Suit.HEARTS}
 _SUIT_INPUT: Final[dict[str, Suit]] = {s.value: s for s in Suit} | {
     "♣": Suit.CLUBS, "♧": Suit.CLUBS,
     "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS,

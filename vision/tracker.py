@@ -372,15 +372,19 @@ class CardTracker:
     def _correct(self, track: _Track, wrong: Card) -> CardEvent:
         """``track`` was reported as ``wrong``, but another card's readings of that value are
         stronger: its value becomes its best other reading that no other card was reported
-        as (None when there is none), said in a ``card_corrected`` event."""
+        as. With none, it is ``wrong``'s rank in the other suit of its colour, if no card
+        was reported as that, at confidence 0 (a guess: a court card's small black pip read
+        as the other black suit in every frame is the commonest misreading of a real deck;
+        its rank and colour read right); else None. Said in a ``card_corrected`` event."""
         others = {v: e for v, e in track.evidence.items() if v != wrong and v not in self._claims}
-        new = max(others, key=lambda v: others[v]) if others else None
+        twin = Card(wrong.rank, wrong.suit.twin)
+        new = max(others, key=lambda v: others[v]) if others else None if twin in self._claims else twin
         total = sum(track.evidence.values())
         track.reported = new
         if new is not None:
             self._claims[new] = track
         return CardEvent("card_corrected", track.still_since, new, track.seat,
-                         others[new] / total if new is not None and total > 0 else 0.0, cards=(wrong,))
+                         others[new] / total if new in others and total > 0 else 0.0, cards=(wrong,))
 
     def _sightings(self, detections: list[Detection]) -> list[_Sighting]:
         """The frame's face-up readings in the play area, grouped by physical card: readings

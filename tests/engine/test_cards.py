@@ -26,6 +26,13 @@ def test_rejects_non_cards_quoting_the_input(text: str) -> None:
     assert isinstance(info.value, ValueError)
 
 
+@pytest.mark.parametrize("suit", list(Suit), ids=str)
+def test_a_suits_twin_is_the_other_suit_of_its_colour(suit: Suit) -> None:
+    red = {Suit.HEARTS, Suit.DIAMONDS}
+    assert suit.twin is not suit and (suit.twin in red) == (suit in red)
+    assert suit.twin.twin is suit
+
+
 def test_cards_are_immutable_values() -> None:
     card = Card.parse("QS")
     with pytest.raises(AttributeError):

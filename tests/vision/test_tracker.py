@@ -123,24 +123,45 @@ def test_a_pip_corner_read_as_another_value_is_not_a_second_card() -> None:
     assert [(str(e.card), e.seat) for e in events if e.kind == "card_placed"] == [("TH", 0), ("KH", 3)]
 
 
-def test_a_card_misread_then_its_value_played_is_corrected_and_both_reported() -> None:
-    # AS read as 7S every time (tiny pips): reported 7S. Later the real 7S is played and
-    # read clearly for longer: it is reported, and the earlier report is corrected (to
-    # "unknown": nothing else was read there), never the same card twice.
+def test_a_card_misread_then_its_value_played_is_corrected_to_its_suits_twin() -> None:
+    # QS read as QC every time (its small black pip): reported QC. Later the real QC is
+    # played and read clearly for longer: it is reported, and the earlier report is
+    # corrected, never the same card twice. Nothing else was read there: it is the
+    # queen of the other black suit, a guess (confidence 0).
     tr = CardTracker(CAL, stable_frames=3, gone_frames=3)
     events = []
     for _ in range(4):
-        events += tr.observe([det("7S", 640, 560, 0.8)])
+        events += tr.observe([det("QC", 640, 560, 0.8)])
+    for _ in range(3):
+        events += tr.observe([])  # gathered
+    for _ in range(8):
+        events += tr.observe([det("QC", 380, 360, 1.0)])
+    placed = [(str(e.card), e.seat) for e in events if e.kind == "card_placed"]
+    assert placed == [("QC", 0), ("QC", 1)]
+    corrected = [e for e in events if e.kind == "card_corrected"]
+    assert len(corrected) == 1 and str(corrected[0].card) == "QS" and corrected[0].seat == 0
+    assert corrected[0].confidence == 0.0 and [str(c) for c in corrected[0].cards] == ["QC"]
+    assert plays_of(events) == [(Card.parse("QS"), 0), (Card.parse("QC"), 1)]
+
+
+def test_a_misread_card_is_corrected_to_unknown_when_its_suits_twin_was_played_too() -> None:
+    # AS read as 7S every time, after the 7C was played: when the real 7S is played, the
+    # earlier report is corrected to "unknown" (the 7C is another card's).
+    tr = CardTracker(CAL, stable_frames=3, gone_frames=3)
+    events = []
+    for _ in range(4):
+        events += tr.observe([det("7C", 900, 360, 1.0)])
+    for _ in range(4):
+        events += tr.observe([det("7C", 900, 360, 1.0), det("7S", 640, 560, 0.8)])
     for _ in range(3):
         events += tr.observe([])  # gathered
     for _ in range(8):
         events += tr.observe([det("7S", 380, 360, 1.0)])
     placed = [(str(e.card), e.seat) for e in events if e.kind == "card_placed"]
-    assert placed == [("7S", 0), ("7S", 1)]
+    assert placed == [("7C", 3), ("7S", 0), ("7S", 1)]
     corrected = [e for e in events if e.kind == "card_corrected"]
     assert len(corrected) == 1 and corrected[0].card is None and corrected[0].seat == 0
-    assert [str(c) for c in corrected[0].cards] == ["7S"]
-    assert plays_of(events) == [(None, 0), (Card.parse("7S"), 1)]
+    assert plays_of(events) == [(Card.parse("7C"), 3), (None, 0), (Card.parse("7S"), 1)]
 
 
 def test_a_card_misread_as_an_already_played_value_is_reported_as_its_other_reading() -> None:
