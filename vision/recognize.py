@@ -1247,6 +1247,12 @@ def _full_search(frame: np.ndarray, first: WholeCards, deck: int, style: str, te
             _inside(q[0], corners, 0.0) and not _index_near(q, corners, (0, 2), 0.2) and (
                 red or _turned_within(q, corners, TURNED_AWAY))]
         read[i] = (_suit_beside_index(frame, reading, corners, covered), corners, patch)
+
+    def revalue(on: Detection, reading: IndexReading) -> None:
+        """Card ``on`` takes the value ``reading`` names when that is surer than what it has."""
+        if reading.confidence > revalued.get(id(on), on).confidence:
+            revalued[id(on)] = Detection(reading.card, reading.confidence, on.corners)
+
     for i, (c, w, on) in enumerate(todo):
         if i not in read:
             continue
@@ -1255,17 +1261,15 @@ def _full_search(frame: np.ndarray, first: WholeCards, deck: int, style: str, te
             continue
         if (i in own_index or i in other_index) and on is not None and reading.card == on.card:
             # The card's own index read again: its value, read surer, is the card's.
-            if reading.confidence > revalued.get(id(on), on).confidence:
-                revalued[id(on)] = Detection(reading.card, reading.confidence, on.corners)
+            revalue(on, reading)
             continue
         if i in own_index:
             # The card's own index read as another value: the card's reading stands, unless
             # this one reads clearly (a pile's outline, its corner a little off, read a
             # French R at its index as a TD at 0.81; its ink, placed by itself, read KD
             # at 1.0).
-            if on is not None and reading.confidence >= CLEAR_INDEX and reading.confidence > revalued.get(
-                    id(on), on).confidence:
-                revalued[id(on)] = Detection(reading.card, reading.confidence, on.corners)
+            if on is not None and reading.confidence >= CLEAR_INDEX:
+                revalue(on, reading)
             continue
         if (i >= sure_from or i in extra) and reading.confidence < SURE_READING or (
                 i in clear_only and reading.confidence < CLEAR_INDEX or
@@ -1281,11 +1285,10 @@ def _full_search(frame: np.ndarray, first: WholeCards, deck: int, style: str, te
         # pips disown it (below); anything else is the card's own print.
         if i in other_index:
             if (on is not None and on.card is not None and reading.card.rank == on.card.rank and
-                    reading.card != on.card and on.confidence < CLEAR_INDEX <= reading.confidence and
-                    reading.confidence > revalued.get(id(on), on).confidence):
+                    reading.card != on.card and on.confidence < CLEAR_INDEX <= reading.confidence):
                 # Its rank with another suit, read clearly where the card's first index was
                 # not: that index's suit was misread (an 8D read 8S at 0.989, 8D at 1.0 here).
-                revalued[id(on)] = Detection(reading.card, reading.confidence, on.corners)
+                revalue(on, reading)
             if (on is None or on.card is None or reading.card.rank == on.card.rank
                     or reading.confidence < SURE_READING):
                 continue
@@ -1317,8 +1320,7 @@ def _full_search(frame: np.ndarray, first: WholeCards, deck: int, style: str, te
                 # side: the surer of the two readings names its suit. (Not in the other
                 # colour, which the ink tells surely, nor where the card prints no index
                 # of that rank: a fanned row's next card of that rank.)
-                if reading.confidence > revalued.get(id(on), on).confidence:
-                    revalued[id(on)] = Detection(reading.card, reading.confidence, on.corners)
+                revalue(on, reading)
                 continue
             if reading.confidence < CLEAR_READING:
                 continue  # art or a pip on the card
@@ -1666,15 +1668,14 @@ def _uncovered_settled(frame: np.ndarray, detections: list[Detection], templates
     card, ``_visible_parts``, keeps off it but for a sliver): its middle shows, and says
     what it is as a whole card's does (``_settled_by_the_middle``). With another card
     on it or near, only its centre pips counted cleanly speak."""
-    h, w = frame.shape[:2]
     out: list[Detection] = []
     for d in detections:
         card = phantoms.whole(d)
         if (d.card is None or not d.partial or d.confidence >= SURE_READING or d.split
-                or not bool(np.all((card >= 0) & (card <= [w - 1, h - 1])))):
+                or not _in_frame(card, frame.shape)):
             out.append(d)
             continue
-        if any(_iou_quads(card, k.corners) > UNCOVERED_OVERLAP for k in detections if k is not d):
+        if _others_on(d, card, detections):
             # Another card may lie on it, or its outline on this one. Its centre pips still
             # count when they do so cleanly (as many and as large on both halves: cards
             # lying on some of them leave them lopsided): a real deck's flat-topped 3 at
@@ -1691,6 +1692,19 @@ def _uncovered_settled(frame: np.ndarray, detections: list[Detection], templates
     return out
 
 
+def _in_frame(card: np.ndarray, shape: tuple[int, ...]) -> bool:
+    """Whether the whole of ``card`` (corners) lies in a frame of ``shape``."""
+    h, w = shape[:2]
+    return bool(np.all((card >= 0) & (card <= [w - 1, h - 1])))
+
+
+def _others_on(d: Detection, card: np.ndarray, detections: list[Detection]) -> bool:
+    """Whether another of ``detections`` may lie on ``card`` (``d``'s whole card), or its
+    outline on this one: the part of it that shows (``_visible_parts``) overlaps the card
+    by more than a sliver (``UNCOVERED_OVERLAP``)."""
+    return any(_iou_quads(card, k.corners) > UNCOVERED_OVERLAP for k in detections if k is not d)
+
+
 def _off_bare_table(frame: np.ndarray, detections: list[Detection]) -> list[Detection]:
     """Drop the corner readings whose whole card lies in the frame with nothing found on
     it, yet shows next to none of the paper its index was read on (less than
@@ -1699,13 +1713,11 @@ def _off_bare_table(frame: np.ndarray, detections: list[Detection]) -> list[Dete
     1.0, its card reaching over bare table (simulated deal 2008): the tracker took it
     for the card played there in the trick before, which then never was gathered, and
     missed the next eight plays."""
-    h, w = frame.shape[:2]
     out: list[Detection] = []
     for d in detections:
         card = phantoms.whole(d)
-        if (d.card is None or not d.partial or frame.ndim != 3
-                or not bool(np.all((card >= 0) & (card <= [w - 1, h - 1])))
-                or any(_iou_quads(card, k.corners) > UNCOVERED_OVERLAP for k in detections if k is not d)):
+        if (d.card is None or not d.partial or frame.ndim != 3 or not _in_frame(card, frame.shape)
+                or _others_on(d, card, detections)):
             out.append(d)
             continue
         small = _card_at_a_fifth(frame, card).astype(np.float32)

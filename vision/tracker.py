@@ -377,8 +377,12 @@ class CardTracker:
         as the other black suit in every frame is the commonest misreading of a real deck;
         its rank and colour read right); else None. Said in a ``card_corrected`` event."""
         others = {v: e for v, e in track.evidence.items() if v != wrong and v not in self._claims}
-        twin = Card(wrong.rank, wrong.suit.twin)
-        new = max(others, key=lambda v: others[v]) if others else None if twin in self._claims else twin
+        new: Card | None
+        if others:
+            new = max(others, key=lambda v: others[v])
+        else:
+            twin = Card(wrong.rank, wrong.suit.twin)
+            new = None if twin in self._claims else twin
         total = sum(track.evidence.values())
         track.reported = new
         if new is not None:

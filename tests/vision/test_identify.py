@@ -1508,7 +1508,6 @@ def test_a_card_read_unsure_whole_is_vouched_for_by_its_own_index_read_again() -
     assert (score.correct, score.wrong, score.phantoms) == (score.expected, 0, 0), score.details
 
 
-
 def test_a_card_read_unsure_whole_takes_its_own_index_read_clearly_as_another_value() -> None:
     # Development scene 13292: a pile's outline, its corner a little off, read a French
     # R (KD) at its index as a TD at 0.81; the index, placed by its own ink, read KD at
