@@ -132,6 +132,12 @@ PIP_OUTLINES_OVERLAP = 0.7  # see _pips_between: another reading's outline of th
 # across, read as a club at 0.99996 (the log odds of the two add: a plain pip beside it
 # outweighs such a reading, a faint one does not).
 SUIT_UNSURE = 0.99999
+# A reading whose index lies this near (in card widths) one of a card's own indices is
+# that card read again, not another card lying on it. A court card's picture pip, just
+# beside its index, is read as an index pip further off (photo scene 23: a QS's read as
+# a JS's 0.31 of a width below its own).
+OWN_INDEX_NEAR = 0.2
+OWN_COURT_INDEX_NEAR = 0.35
 TURNED_AWAY = math.cos(math.radians(45.0))  # cosine of a turn: see the pips beside an index in _identify
 COURT_COLOURS = 0.09  # the share of a card's middle in a picture's colours that makes it a court card
 UNCOVERED_OVERLAP = 0.1  # IoU with another card's visible part that still leaves a card uncovered
@@ -1228,7 +1234,8 @@ def _full_search(frame: np.ndarray, first: WholeCards, deck: int, style: str, te
                 read[i] = (reading, corners, patch)
                 guessed.discard(i)
                 fitted_unread.discard(i)
-    # An index pip unsure of its suit: the pips beside the index say it too, where no
+    # An index pip unsure of its suit: the pips beside the index say it too (a number
+    # card's first pip, a black court card's picture pip), where no
     # other card lies (a card read whole, or one whose index shows on this card, away
     # from this card's own indices: a fanned row's next card, whose pips lie there too).
     # Beside a black index, a reading turned more than 45 degrees (``TURNED_AWAY``) from
@@ -1237,14 +1244,14 @@ def _full_search(frame: np.ndarray, first: WholeCards, deck: int, style: str, te
     # hid the TC's own pips from its index, read as a TS). Diamonds and hearts lie upright
     # however a card turns (a diamond) or nearly so: beside a red index every reading hides.
     for i, (reading, corners, patch) in list(read.items()):
-        if reading.suit_confidence >= SUIT_UNSURE or reading.rank_confidence < floor or not (
-                Rank.TWO <= reading.card.rank <= Rank.TEN):
+        if reading.suit_confidence >= SUIT_UNSURE or reading.rank_confidence < floor or reading.card.rank == Rank.ACE:
             continue
         on = todo[i][2]
         red = suit_is_red(reading.card.suit)
+        own = OWN_INDEX_NEAR if pips.has_centre_pips(reading.card.rank) else OWN_COURT_INDEX_NEAR
         covered = [k.corners for k in whole if k is not on] + [
             q for j, (r, q, _) in read.items() if j != i and r.rank_confidence >= floor and
-            _inside(q[0], corners, 0.0) and not _index_near(q, corners, (0, 2), 0.2) and (
+            _inside(q[0], corners, 0.0) and not _index_near(q, corners, (0, 2), own) and (
                 red or _turned_within(q, corners, TURNED_AWAY))]
         read[i] = (_suit_beside_index(frame, reading, corners, covered), corners, patch)
 
@@ -1736,7 +1743,8 @@ def _suit_beside_index(frame: np.ndarray, reading: IndexReading, card: np.ndarra
     beside its index say together (their evidence adds, in log odds): at a few pixels the
     index pip of a club and a spade are one blob, the pip beside it is three times its
     size. ``card``: the card the index implies; ``covered``: the cards that may lie on it."""
-    votes, n = pips.suit_beside_index(frame, card, covered, suit_is_red(reading.card.suit))
+    court = not pips.has_centre_pips(reading.card.rank)
+    votes, n = pips.suit_beside_index(frame, card, covered, suit_is_red(reading.card.suit), court=court)
     if not n:
         return reading
     other = next(s for s in votes if s != reading.card.suit)
@@ -1744,21 +1752,39 @@ def _suit_beside_index(frame: np.ndarray, reading: IndexReading, card: np.ndarra
     odds = math.log(p / (1 - p)) + votes[reading.card.suit] - votes[other]
     suit, odds = (reading.card.suit, odds) if odds >= 0 else (other, -odds)
     suit_confidence = 1.0 / (1.0 + math.exp(-min(odds, 50.0)))
-    return IndexReading(Card(reading.card.rank, suit), reading.rank_confidence * suit_confidence, suit_confidence)
+    confidence = reading.rank_confidence * suit_confidence
+    if court and suit != reading.card.suit:
+        # A court card's picture pip beside an index that named the other suit: either the
+        # small pip was misread, or the reading is no index of this card's (a JC's lower
+        # corner read as a KS, and its club beside it; carpet read as a QS). The suit is the
+        # picture's, but the reading counts no more than it did.
+        confidence = min(confidence, reading.confidence)
+    return IndexReading(Card(reading.card.rank, suit), confidence, suit_confidence)
 
 
 def _suit_by_centre_pips(frame: np.ndarray, detections: list[Detection]) -> list[Detection]:
-    """Whole number cards and aces read less than quite sure, with the suit their centre
-    pips name when those clearly say the other suit of the index's colour (a small club
-    and spade blur into one blob; a centre pip shows its shape). A partly hidden card is
-    left as read: what shows of it is a guess, and another card's pips may lie there."""
+    """Whole cards read less than quite sure, with the suit their centre pips (a number
+    card's, an ace's) or their picture's pips at both ends (a black court card's) name
+    when those clearly say the other suit of the index's colour (a small club and spade
+    blur into one blob; a big pip shows its shape). A partly hidden card is left as read:
+    what shows of it is a guess, and another card's pips may lie there."""
     out = []
     for d in detections:
-        if d.card is not None and not d.partial and d.confidence < PIP_CHECK and pips.has_centre_pips(d.card.rank):
-            votes, n = pips.suit_votes(frame, d.corners, d.corners, suit_is_red(d.card.suit))
+        if d.card is not None and not d.partial and d.confidence < PIP_CHECK:
+            red = suit_is_red(d.card.suit)
+            if pips.has_centre_pips(d.card.rank):
+                votes, n = pips.suit_votes(frame, d.corners, d.corners, red)
+            else:
+                ends = [pips.suit_beside_index(frame, np.roll(d.corners, -k, axis=0), [], red, court=True)
+                        for k in (0, 2)]
+                votes = {s: sum(v[s] for v, _ in ends) for s in ends[0][0]}
+                n = sum(m for _, m in ends)
             other = next((s for s in votes if s != d.card.suit), None)
             if n and other is not None and votes[other] - votes[d.card.suit] > PIP_OVERRULE:
                 d = replace(d, card=Card(d.card.rank, other))
+                if any(k.card == d.card and _iou_quads(k.corners, d.corners) >= PIP_OUTLINES_OVERLAP
+                       for k in detections):
+                    continue  # that card, also read right at its corner: one card, not two
         out.append(d)
     return out
 

@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from engine.cards import Card
+from engine.cards import Card, Rank
 from vision.evaluate import SceneScore
 from vision.recognize import identify_cards
 from vision.synth import Camera, Effects, PlacedCard, render_table
@@ -1587,6 +1587,34 @@ def test_a_thin_red_seven_beside_its_solid_pip_is_found_by_its_index(shared_data
     # the letter's, so the heart was passed over as the letter's pip.
     _, score = _real_deck_photo(shared_datasets, seed)
     assert not [d for d in score.details if d.startswith("7H")], score.details
+
+
+@pytest.mark.parametrize("seed, card", [(23, "QS"), (163, "KS"), (316, "QS")])
+def test_a_real_black_court_cards_suit_is_told_by_its_pictures_pip(shared_datasets: Path, seed: int,
+                                                                   card: str) -> None:
+    # Development photos: 23, a QS lying alone, its index pip read as a club (QC, 0.984);
+    # 163, a KS under a 2S, its index read KS at 0.898, too unsure to count; 316, a QS
+    # under a KC, read QS at one index and QC whole. The picture's big spade beside each
+    # index names the suit plainly, and the card is reported once.
+    _, score = _real_deck_photo(shared_datasets, seed)
+    assert not [d for d in score.details if d.startswith(card)], score.details
+    assert score.phantoms == 0, score.details
+
+
+def test_a_court_reading_whose_picture_pip_names_the_other_suit_counts_no_more(shared_datasets: Path) -> None:
+    # Development photo 4172 (scrollwork backs): a JC's lower corner, read as a KS at 0.88
+    # (too unsure to count), its implied card turned against the JC. The JC's big club
+    # lay where a KS's picture pip would, and made it a KC at 0.998: a phantom.
+    _, score = _real_deck_photo(shared_datasets, 4172)
+    assert score.phantoms == 0, score.details
+
+
+def test_a_court_pip_on_carpet_makes_no_card(shared_datasets: Path) -> None:
+    # edje train cam_image42: a KH and two aces on carpet. A patch of carpet beside them
+    # reads as a QS at 0.73; a dark tuft where its picture pip would lie named clubs, and
+    # made it a QC at 0.99.
+    photo = cv2.imread(str(shared_datasets / "edje-tf-cards" / "train" / "cam_image42.jpg"))
+    assert not [d for d in identify_cards(photo) if d.card is not None and d.card.rank == Rank.QUEEN]
 
 
 def test_a_court_index_fitted_to_its_card_edges_counts_when_read_sure(shared_datasets: Path) -> None:

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from pathlib import Path
+
 import cv2
 import numpy as np
 import pytest
@@ -98,3 +100,44 @@ def test_a_pip_upside_down_to_the_index_is_no_pip_beside_it(card: str) -> None:
     frame, corners = _card_on_table(card)
     shifted = corners + 0.65 * (corners[3] - corners[0])
     assert pips.suit_beside_index(frame, shifted, [], red=False)[1] == 0
+
+
+def _real_court_on_table(shared_datasets: Path, card: str, angle: float) -> tuple[np.ndarray, np.ndarray]:
+    from vision.faces import DeckDesign
+
+    design = DeckDesign(photos=str(shared_datasets / "bidly-single-cards"))
+    frame, truth = render_table([PlacedCard(Card.parse(card), 0, 0, angle)], seed=5, table="light_wood",
+                                design=design, camera=Camera(px_per_mm=1.3), effects=Effects(noise=3, jpeg_quality=80))
+    return frame, truth.cards[0].corners
+
+
+@pytest.mark.parametrize("card", ["QS", "QC", "KS", "KC", "JS", "JC"])
+def test_a_real_black_court_cards_picture_pip_names_its_suit_at_both_ends(shared_datasets: Path, card: str) -> None:
+    # The bidly deck prints the English pattern: a big pip in the picture's corner beside
+    # each index, plain where the index pip is a few pixels across.
+    frame, corners = _real_court_on_table(shared_datasets, card, angle=-25.0)
+    suit = Card.parse(card).suit
+    other = Suit.SPADES if suit == Suit.CLUBS else Suit.CLUBS
+    for end in (0, 2):
+        votes, n = pips.suit_beside_index(frame, np.roll(corners, -end, axis=0), [], red=False, court=True)
+        assert n == 1
+        assert votes[suit] - votes[other] > 5.0, votes
+
+
+def test_a_real_court_cards_picture_pip_under_another_card_says_nothing(shared_datasets: Path) -> None:
+    frame, corners = _real_court_on_table(shared_datasets, "QS", angle=10.0)
+    # Another card over the top third of this one, from the index's side.
+    u, v = corners[1] - corners[0], corners[3] - corners[0]
+    over = np.array([corners[0] + 0.2 * u - 0.1 * v, corners[0] + 1.2 * u - 0.1 * v, corners[0] + 1.2 * u + 0.35 * v,
+                     corners[0] + 0.2 * u + 0.35 * v], np.float32)
+    assert pips.suit_beside_index(frame, corners, [over], red=False, court=True)[1] == 0
+
+
+@pytest.mark.parametrize("card", ["QS", "KC", "JS", "QH"])
+def test_the_drawn_decks_court_art_is_not_read_for_a_pip(card: str) -> None:
+    # Its pip is half the English pattern's size, among black blocks: the network names
+    # it wrongly as often as not, so it must give no vote (and a red court none at all).
+    frame, corners = _card_on_table(card)
+    red = Card.parse(card).suit == Suit.HEARTS
+    for end in (0, 2):
+        assert pips.suit_beside_index(frame, np.roll(corners, -end, axis=0), [], red=red, court=True)[1] == 0
