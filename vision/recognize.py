@@ -140,6 +140,9 @@ OWN_INDEX_NEAR = 0.2
 OWN_COURT_INDEX_NEAR = 0.35
 TURNED_AWAY = math.cos(math.radians(45.0))  # cosine of a turn: see the pips beside an index in _identify
 COURT_COLOURS = 0.09  # the share of a card's middle in a picture's colours that makes it a court card
+# On such a card, with no pips that count, a number read less than clearly yields to its
+# index read as a court card's at least this sure (see _court_by_its_colours).
+COURT_OVER_NUMBER = CLEAR_READING
 UNCOVERED_OVERLAP = 0.1  # IoU with another card's visible part that still leaves a card uncovered
 # A corner reading's whole card, nothing found on it, is no card when less than this share
 # of it (away from its indices) has its index's paper colour, within this many grey levels
@@ -277,29 +280,41 @@ def _read_quad_on(frame: np.ndarray, quad: Quad, first: int, at_first: tuple[Ind
     # read as an 8 at one corner (0.93) and as itself at the other (0.91).
     disagree = any(r.card.rank != best.card.rank for r, _ in readings)
     if best.confidence < SURE_READING or disagree:
-        best = _settled_by_the_middle(frame, best, best_corners, templates, deck, style,
-                                      CLEAR_READING if disagree else SURE_READING)
+        best = _settled_by_the_middle(frame, best, best_corners, templates, deck, style)
+    elif best.confidence < CLEAR_INDEX and Rank.TWO <= best.card.rank <= Rank.TEN:
+        best = _court_by_its_colours(frame, best, best_corners, templates, deck, style)
     return QuadReading(best, best_corners, len(readings) == 2 and readings[0][0].card == readings[1][0].card)
 
 
 def _settled_by_the_middle(frame: np.ndarray, reading: IndexReading, card: np.ndarray,
-                           templates: GlyphTemplates | None, deck: int, style: str,
-                           court_sure: float = SURE_READING) -> IndexReading:
+                           templates: GlyphTemplates | None, deck: int, style: str) -> IndexReading:
     """An unsure index on a card whose middle shows (``card``: its corners, TL, TR, BR,
     BL as read): its centre pips, counted, name a number card; a picture's colours and no
     pips, a court card (a Dutch B read as an 8, a pale J as a 7), which its index, read
-    as a court card's, names when it reads at least ``court_sure`` so (sure, or only
-    clearly where the card's two indices disagreed). Otherwise the reading stands."""
+    as a court card's, names (``_court_by_its_colours``). Otherwise the reading stands."""
     rank = pips.counted_rank(frame, card)
     if rank == reading.card.rank:
         return IndexReading(reading.card, PIP_COUNT_CONFIDENCE)
     if rank is not None and _in_deck(rank, deck):
         return IndexReading(Card(rank, reading.card.suit), PIP_COUNT_CONFIDENCE)
-    if rank is None and Rank.TWO <= reading.card.rank <= Rank.TEN and _court_colours(frame, card):
-        court = read_index(_patch_from_quad(frame, card), templates, deck, style, courts_only=True)
-        if court is not None and court.confidence >= court_sure:
-            return court
+    if rank is None and Rank.TWO <= reading.card.rank <= Rank.TEN:
+        return _court_by_its_colours(frame, reading, card, templates, deck, style, counted=True)
     return reading
+
+
+def _court_by_its_colours(frame: np.ndarray, reading: IndexReading, card: np.ndarray,
+                          templates: GlyphTemplates | None, deck: int, style: str,
+                          counted: bool = False) -> IndexReading:
+    """A number card read less than clearly on a whole card (``card``: its corners) whose
+    middle shows a picture's colours and whose pips count to nothing (``counted``: known
+    already): its index read as a court card's, when that reads at least
+    ``COURT_OVER_NUMBER``. Otherwise the reading stands. A real KS at the simulated
+    table read as an 8S at 0.97-0.99 in every frame it lay in, and as a court card KS
+    at 0.97-0.99."""
+    if not _court_colours(frame, card) or (not counted and pips.counted_rank(frame, card) is not None):
+        return reading
+    court = read_index(_patch_from_quad(frame, card), templates, deck, style, courts_only=True)
+    return court if court is not None and court.confidence >= COURT_OVER_NUMBER else reading
 
 
 def _in_deck(rank: Rank, deck: int) -> bool:
