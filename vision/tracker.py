@@ -7,9 +7,10 @@
   (or reported as ``trump_turned`` in the trump zone). Each physical card is reported
   once per deal, however often it is hidden and seen again.
 * ``card_corrected``: a card reported earlier as a value (in ``cards``) is not that
-  card, because another card reads more clearly as that value; ``card`` is its best other
-  reading that no other card was reported as (None: unknown). ``frame`` and ``seat`` are
-  those of the earlier report. ``plays_of(events)`` applies the corrections.
+  card, because another card reads more clearly as that value (``card`` is then its best
+  other reading that no other card was reported as; None: unknown), or because, still
+  lying in the trick, it now reads steadily and more strongly as ``card``. ``frame`` and
+  ``seat`` are those of the earlier report. ``plays_of(events)`` applies the corrections.
 * ``trick_gathered``: every card of the current trick has been gone for
   ``gone_frames`` frames.
 
@@ -89,6 +90,7 @@ class _Track:
     reported: Card | None = None  # the value it was reported as (None after a correction found none)
     last_seen: int = 0  # the last frame a reading put it here
     placed: bool = False  # an event was sent for it
+    placed_at: int = 0  # the frame that event named (a correction names it too)
     seat: int | None = None
 
     def vote(self, window: int, exclude: set[Card] | frozenset[Card] = frozenset()) -> tuple[Card | None, float, float]:
@@ -299,7 +301,7 @@ class CardTracker:
                 # its first place (read from another corner, or once while still sliding).
                 # It was reported; it is not again, and nothing was wrong.
                 track.reported, track.placed, track.seat = card, True, earlier.seat
-                track.still_since = earlier.still_since
+                track.still_since, track.placed_at = earlier.still_since, earlier.placed_at
                 self._claims[card] = track
                 self._trick[self._trick.index(earlier)] = track
                 earlier.reported = None
@@ -308,12 +310,13 @@ class CardTracker:
                 # This card's readings of the value are the stronger: the earlier report was wrong.
                 events.append(self._correct(earlier, card))
             if trump:
-                track.reported, track.placed = card, True
+                track.reported, track.placed, track.placed_at = card, True, track.still_since
                 self._claims[card] = track
                 events.append(CardEvent("trump_turned", track.still_since, card, None,
                                         conf * share))
             else:
                 events.append(self._place(track, card, seat, track.still_since, conf * share))
+        events += self._read_again(matched, window)
         # A card gone unreported can still be played with the trick (_gathered_unreported),
         # if it left the table at most 2 * gone_frames frames before the trick was gathered.
         self._unreported = [t for t in self._unreported if t.last_seen >= self.frame_index - 2 * self.gone_frames] + [
@@ -331,6 +334,32 @@ class CardTracker:
                     self._trick = []
                     self._trick_missing = 0
                     self._unreported = []
+        return events
+
+    def _read_again(self, matched: set[int], window: int) -> list[CardEvent]:
+        """Cards of the trick on the table reported as one value that now read as another:
+        every one of their last ``stable_frames`` readings, and more strongly since they
+        came to rest than the value reported. A card reported while a hand still hid part
+        of it (a real QS read as a JS, then QS at 1.0 lying whole) is corrected to what
+        it reads; a card another was reported as, more strongly, it is not."""
+        events: list[CardEvent] = []
+        for i in sorted(matched):
+            track = self._tracks[i]
+            wrong = track.reported
+            if wrong is None or track not in self._trick or len(track.readings) < self.stable_frames:
+                continue
+            taken = {v for v, t in self._claims.items() if t is not track and t.strength(v) >= track.strength(v)}
+            voted, share, conf = track.vote(self.stable_frames, taken)
+            if voted is None or voted == wrong or share < 1.0 or track.strength(voted) <= track.strength(wrong):
+                continue
+            earlier = self._claims.get(voted)
+            if earlier is not None and earlier is not track:
+                events.append(self._correct(earlier, voted))
+            if self._claims.get(wrong) is track:
+                del self._claims[wrong]
+            track.reported = voted
+            self._claims[voted] = track
+            events.append(CardEvent("card_corrected", track.placed_at, voted, track.seat, conf, cards=(wrong,)))
         return events
 
     def _gathered_unreported(self) -> list[CardEvent]:
@@ -364,7 +393,7 @@ class CardTracker:
 
     def _place(self, track: _Track, card: Card, seat: int | None, frame: int, confidence: float) -> CardEvent:
         """Report ``track`` as ``card`` played by ``seat`` to the current trick."""
-        track.reported, track.placed, track.seat = card, True, seat
+        track.reported, track.placed, track.seat, track.placed_at = card, True, seat, frame
         self._claims[card] = track
         self._trick.append(track)
         return CardEvent("card_placed", frame, card, seat, confidence, alternatives=track.others(card))
@@ -387,7 +416,7 @@ class CardTracker:
         track.reported = new
         if new is not None:
             self._claims[new] = track
-        return CardEvent("card_corrected", track.still_since, new, track.seat,
+        return CardEvent("card_corrected", track.placed_at, new, track.seat,
                          others[new] / total if new in others and total > 0 else 0.0, cards=(wrong,))
 
     def _sightings(self, detections: list[Detection]) -> list[_Sighting]:

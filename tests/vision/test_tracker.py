@@ -179,6 +179,31 @@ def test_a_card_misread_as_an_already_played_value_is_reported_as_its_other_read
     assert not [e for e in events if e.kind == "card_corrected"]
 
 
+def test_a_card_reported_then_read_steadily_as_another_value_is_corrected() -> None:
+    # A real QS reported as a JS while a hand still hid part of it (deal 2022 printed from
+    # the bidly photos), then read QS at 1.0 lying whole: the report is corrected.
+    tr = CardTracker(CAL, stable_frames=3, gone_frames=3)
+    events = []
+    for _ in range(3):
+        events += tr.observe([det("JS", 640, 160, 0.99)])
+    for _ in range(3):
+        events += tr.observe([det("QS", 640, 160, 1.0)])
+    assert [(e.kind, str(e.card), e.seat) for e in events] == [("card_placed", "JS", 2), ("card_corrected", "QS", 2)]
+    assert [str(c) for c in events[1].cards] == ["JS"]
+    for _ in range(3):
+        events += tr.observe([det("QS", 640, 160, 1.0)])
+    assert len(events) == 2
+    assert plays_of(events) == [(Card.parse("QS"), 2)]
+
+
+def test_a_reported_card_read_as_another_value_now_and_then_stays_as_reported() -> None:
+    tr = CardTracker(CAL, stable_frames=3, gone_frames=3)
+    events = []
+    for card in ("QS", "QS", "QS", "QC", "QC", "QS", "QC", "QC", "QS"):
+        events += tr.observe([det(card, 640, 560, 0.9 if card == "QS" else 1.0)])
+    assert [(e.kind, str(e.card)) for e in events] == [("card_placed", "QS")]
+
+
 def test_a_card_read_at_alternating_outlines_is_placed_in_its_turn() -> None:
     # The detector puts a still card's outline at one of two places in turn (0.05 table
     # units apart): it lies still, and is placed before the card played after it.
