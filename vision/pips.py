@@ -275,9 +275,11 @@ def suit_beside_index(frame: np.ndarray, card: np.ndarray, covered: list[np.ndar
     the cards that may lie on it (frame pixels), where no pip of its own shows. Only an
     upright pip counts: one turned against the index is another card's."""
     suits = (Suit.HEARTS, Suit.DIAMONDS) if red else (Suit.CLUBS, Suit.SPADES)
+    if court and red:
+        return {s: 0.0 for s in suits}, 0
     box = COURT_PIP_BOX if court else BESIDE_INDEX
     region, to_frame = _card_region(frame, card, box)
-    if region.ndim != 3 or (court and red):
+    if region.ndim != 3:
         return {s: 0.0 for s in suits}, 0
     visible = _visible_part(frame, region, to_frame, covered)
     if court:

@@ -976,7 +976,7 @@ def _plain_cards(frame: np.ndarray, first: WholeCards, templates: GlyphTemplates
     ring_cards = _read_rings(frame, rings, templates, deck, style)
     if any(d is None for d in ring_cards):
         return None
-    return _suit_by_centre_pips(frame, _deduplicate([Detection(p.reading.card, p.reading.confidence, p.corners)
+    return _suit_by_big_pips(frame, _deduplicate([Detection(p.reading.card, p.reading.confidence, p.corners)
                                                      for p in plain if p.reading is not None] +
                                                     [d for d in ring_cards if d is not None]))
 
@@ -1512,7 +1512,7 @@ def _full_search(frame: np.ndarray, first: WholeCards, deck: int, style: str, te
             id(s) not in kept and f.split and f.card is not None and f.implied is None and not any(
                 k.card is not None and _index_inside(k, f) for k in left))]
         checked = _visible_parts(left, gray)
-    return _suit_by_centre_pips(frame, _uncovered_settled(frame, _off_bare_table(frame, checked), templates, deck,
+    return _suit_by_big_pips(frame, _uncovered_settled(frame, _off_bare_table(frame, checked), templates, deck,
                                                           style))
 
 
@@ -1777,7 +1777,7 @@ def _suit_beside_index(frame: np.ndarray, reading: IndexReading, card: np.ndarra
     return IndexReading(Card(reading.card.rank, suit), confidence, suit_confidence)
 
 
-def _suit_by_centre_pips(frame: np.ndarray, detections: list[Detection]) -> list[Detection]:
+def _suit_by_big_pips(frame: np.ndarray, detections: list[Detection]) -> list[Detection]:
     """Whole cards read less than quite sure, with the suit their centre pips (a number
     card's, an ace's) or their picture's pips at both ends (a black court card's) name
     when those clearly say the other suit of the index's colour (a small club and spade

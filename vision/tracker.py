@@ -316,7 +316,7 @@ class CardTracker:
                                         conf * share))
             else:
                 events.append(self._place(track, card, seat, track.still_since, conf * share))
-        events += self._read_again(matched, window)
+        events += self._read_again(matched)
         # A card gone unreported can still be played with the trick (_gathered_unreported),
         # if it left the table at most 2 * gone_frames frames before the trick was gathered.
         self._unreported = [t for t in self._unreported if t.last_seen >= self.frame_index - 2 * self.gone_frames] + [
@@ -336,7 +336,7 @@ class CardTracker:
                     self._unreported = []
         return events
 
-    def _read_again(self, matched: set[int], window: int) -> list[CardEvent]:
+    def _read_again(self, matched: set[int]) -> list[CardEvent]:
         """Cards of the trick on the table reported as one value that now read as another:
         every one of their last ``stable_frames`` readings, and more strongly since they
         came to rest than the value reported. A card reported while a hand still hid part
