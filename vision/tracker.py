@@ -133,6 +133,7 @@ class _Sighting:
     best: Detection
     center: tuple[float, float]  # table units, of ``best``
     centers: list[tuple[float, float]]  # of every reading
+    readings: list[Detection]  # every reading, ``best`` first
 
 
 class FrameChange:
@@ -220,8 +221,6 @@ class CardTracker:
         matched: set[int] = set()
         window = 2 * self.stable_frames
         for s in self._sightings(detections):
-            d = s.best
-            assert d.card is not None
             best, best_dist = -1, self.match_radius
             for i, track in enumerate(self._tracks):
                 dist = min(float(np.hypot(c[0] - track.center[0], c[1] - track.center[1])) for c in s.centers)
@@ -238,15 +237,17 @@ class CardTracker:
                 else:
                     new = _Track(s.center, still_since=self.frame_index,
                                  rest=[(c, self.frame_index) for c in s.centers], last_seen=self.frame_index)
+                    card, conf = self._vote_of(s, new)
                     if fresh:
-                        new.readings = [(d.card, d.confidence)]
-                        new.evidence = {d.card: d.confidence}
+                        new.readings = [(card, conf)]
+                        new.evidence = {card: conf}
                         new.fresh_readings = 1
                     self._tracks.append(new)
                 matched.add(len(self._tracks) - 1)
                 continue
             track = self._tracks[best]
             matched.add(best)
+            card, conf = self._vote_of(s, track)
             # A card slid into place moves: it is not placed until it has lain still. One
             # lying still is read at different corners and outlines from frame to frame:
             # any place it was put since it came to rest is still that place.
@@ -266,8 +267,8 @@ class CardTracker:
             track.missing = 0
             track.last_seen = self.frame_index
             if fresh:
-                track.readings = (track.readings + [(d.card, d.confidence)])[-window:]
-                track.evidence[d.card] = track.evidence.get(d.card, 0.0) + d.confidence
+                track.readings = (track.readings + [(card, conf)])[-window:]
+                track.evidence[card] = track.evidence.get(card, 0.0) + conf
                 track.fresh_readings += 1
         for i, track in enumerate(self._tracks):
             if i in matched:
@@ -335,6 +336,20 @@ class CardTracker:
                     self._trick_missing = 0
                     self._unreported = []
         return events
+
+    def _vote_of(self, s: _Sighting, track: _Track) -> tuple[Card, float]:
+        """The reading that is ``track``'s vote in sighting ``s``: its best, unless another
+        card was reported as that value and reads as it at least as clearly, and another
+        reading of the sighting names a value no card was reported as. A real 8D lying
+        still read as a 7D at 0.98 whole, as an 8D at 1.0 at its corner; the 7D had been
+        played, and the card was never reported (simulated deal 2008)."""
+        d = s.best
+        assert d.card is not None
+        owner = self._claims.get(d.card)
+        free = [(r.card, r.confidence) for r in s.readings if r.card is not None and r.card not in self._claims]
+        if owner is None or owner is track or owner.strength(d.card) < d.confidence or not free:
+            return d.card, d.confidence
+        return max(free, key=lambda r: r[1])
 
     def _read_again(self, matched: set[int]) -> list[CardEvent]:
         """Cards of the trick on the table reported as one value that now read as another:
@@ -437,9 +452,10 @@ class CardTracker:
                 # than half a card between them, but each lies near another.
                 if any(float(np.hypot(center[0] - c[0], center[1] - c[1])) < self.same_card for c in s.centers):
                     s.centers.append(center)
+                    s.readings.append(d)
                     break
             else:
-                found.append(_Sighting(d, center, [center]))
+                found.append(_Sighting(d, center, [center], [d]))
         return sorted(found, key=lambda s: -s.best.confidence)
 
     def calibration_point(self, track: _Track) -> tuple[float, float]:

@@ -204,6 +204,41 @@ def test_a_reported_card_read_as_another_value_now_and_then_stays_as_reported() 
     assert [(e.kind, str(e.card)) for e in events] == [("card_placed", "QS")]
 
 
+def corner(card: str, x: float, y: float, conf: float) -> Detection:
+    return Detection(Card.parse(card), conf, det(card, x, y).corners, partial=True)
+
+
+def test_a_card_read_whole_as_a_played_value_votes_with_its_corner_reading() -> None:
+    # Deal 2008 printed from the bidly photos: the 7D was played and read clearly. A later
+    # 8D lying still read as a 7D at 0.98 whole, and as an 8D at 1.0 at its corner; its
+    # vote went to the whole card's 7D, which is another card's, and it was never reported.
+    tr = CardTracker(CAL, stable_frames=3, gone_frames=3)
+    events = []
+    for _ in range(4):
+        events += tr.observe([det("7D", 900, 360, 1.0)])
+    for _ in range(3):
+        events += tr.observe([])  # gathered
+    for _ in range(4):
+        events += tr.observe([det("7D", 380, 360, 0.98), corner("8D", 385, 355, 1.0)])
+    assert [(str(e.card), e.seat) for e in events if e.kind == "card_placed"] == [("7D", 3), ("8D", 1)]
+    assert not [e for e in events if e.kind == "card_corrected"]
+
+
+def test_a_card_read_whole_as_a_played_value_more_clearly_takes_it() -> None:
+    # The same, but the first 7D was read less clearly than the new card's whole reading:
+    # the new card is the 7D, and the first report is corrected.
+    tr = CardTracker(CAL, stable_frames=3, gone_frames=3)
+    events = []
+    for _ in range(4):
+        events += tr.observe([det("7D", 900, 360, 0.7)])
+    for _ in range(3):
+        events += tr.observe([])
+    for _ in range(4):
+        events += tr.observe([det("7D", 380, 360, 1.0), corner("4D", 385, 355, 0.9)])
+    assert [(str(e.card), e.seat) for e in events if e.kind == "card_placed"] == [("7D", 3), ("7D", 1)]
+    assert [str(e.cards[0]) for e in events if e.kind == "card_corrected"] == ["7D"]
+
+
 def test_a_card_read_at_alternating_outlines_is_placed_in_its_turn() -> None:
     # The detector puts a still card's outline at one of two places in turn (0.05 table
     # units apart): it lies still, and is placed before the card played after it.
