@@ -2157,7 +2157,7 @@ def _same_index(d: Detection, k: Detection) -> bool:
     width of either index of the other (the one it was read from, or the one diagonally
     across). (A partly covered card's implied outline is a guess: another card's index
     may well lie inside it, on top of it, as in a fanned row.)"""
-    return _index_near(d.corners, k.corners, (0, 2), 0.2)
+    return _index_near(d.corners, k.corners, (0, 2), OWN_INDEX_NEAR)
 
 
 def _two_sure_ranks(d: Detection, k: Detection) -> bool:

@@ -282,9 +282,7 @@ class CardTracker:
                 continue
             # One physical card is reported once. A value another card was reported as is
             # left out of this card's vote while that card's readings of it are the stronger.
-            taken = {v for v, t in self._claims.items()
-                     if t is not track and t.strength(v) >= track.strength(v)}
-            voted, share, conf = track.vote(window, taken)
+            voted, share, conf = track.vote(window, self._taken_from(track))
             # A misreading that flickers in is outvoted. An unclear value read the same in
             # every recent frame (each with its own sensor noise) is as good as a clear one.
             steady = share == 1.0 and len(track.readings) >= window
@@ -346,10 +344,15 @@ class CardTracker:
         d = s.best
         assert d.card is not None
         owner = self._claims.get(d.card)
-        free = [(r.card, r.confidence) for r in s.readings if r.card is not None and r.card not in self._claims]
-        if owner is None or owner is track or owner.strength(d.card) < d.confidence or not free:
+        if owner is None or owner is track or owner.strength(d.card) < d.confidence:
             return d.card, d.confidence
-        return max(free, key=lambda r: r[1])
+        free = [(r.card, r.confidence) for r in s.readings if r.card is not None and r.card not in self._claims]
+        return max(free, key=lambda r: r[1]) if free else (d.card, d.confidence)
+
+    def _taken_from(self, track: _Track) -> set[Card]:
+        """The values other cards were reported as and read as at least as clearly as
+        ``track`` does: they are left out of its vote."""
+        return {v for v, t in self._claims.items() if t is not track and t.strength(v) >= track.strength(v)}
 
     def _read_again(self, matched: set[int]) -> list[CardEvent]:
         """Cards of the trick on the table reported as one value that now read as another:
@@ -363,8 +366,7 @@ class CardTracker:
             wrong = track.reported
             if wrong is None or track not in self._trick or len(track.readings) < self.stable_frames:
                 continue
-            taken = {v for v, t in self._claims.items() if t is not track and t.strength(v) >= track.strength(v)}
-            voted, share, conf = track.vote(self.stable_frames, taken)
+            voted, share, conf = track.vote(self.stable_frames, self._taken_from(track))
             if voted is None or voted == wrong or share < 1.0 or track.strength(voted) <= track.strength(wrong):
                 continue
             earlier = self._claims.get(voted)
