@@ -29,6 +29,9 @@ SEATS_FOUND = ("Every seat's card is found: press OK. If your game turns a trump
                "first lay one more between them where it is turned.")
 TRUMP_FOUND = "Every seat's card and the trump card's place are found: press OK."
 HINT = "OK: calibrate · UNDO: back to the menu · NEXT: skip"
+# Shown while the cards found look too small to be read surely (vision.calibration).
+NARROW = ("The cards look {width:.0f} pixels wide, under {least:.0f}: clubs and spades will be "
+          "confused more often. Bring the camera nearer the table.")
 
 # BGR: found seat cards green, the trump card's place amber, cards that do not fit grey.
 _SEAT_COLOUR = (120, 220, 80)
@@ -47,6 +50,7 @@ class CalibrationView:
     preview: np.ndarray | None = None
     trump_found: bool = False
     hint: str = HINT
+    note: str | None = None  # a warning about the camera's view (NARROW)
 
 
 class Calibrating:
@@ -117,7 +121,17 @@ class Calibrating:
         else:
             instruction = TRUMP_FOUND if arrangement[1] is not None else SEATS_FOUND
         done = tuple(s for s in ("N", "E", "S", "W") if s in seats_of.values())
-        return CalibrationView(instruction, done, preview=self.preview(seats_of), trump_found="T" in seats_of.values())
+        return CalibrationView(instruction, done, preview=self.preview(seats_of), trump_found="T" in seats_of.values(),
+                               note=self.narrow_note())
+
+    def narrow_note(self) -> str | None:
+        """``NARROW`` when the cards found look too small to be read surely."""
+        from vision.calibration import READABLE_CARD_WIDTH, too_narrow
+
+        if self.frame is None or not self.cards:
+            return None
+        width = too_narrow(self.cards, self.frame.shape)
+        return None if width is None else NARROW.format(width=width, least=READABLE_CARD_WIDTH)
 
     def preview(self, seats_of: dict[int, str]) -> np.ndarray | None:
         """The newest frame, small, with the cards last found outlined and named by seat."""

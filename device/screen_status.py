@@ -37,7 +37,7 @@ def to_display(status: TableStatus, game: Any = None) -> Any:
     calibration = None
     if status.calibration is not None:
         c = status.calibration
-        calibration = Calibration(c.instruction, c.seats_done, c.seats, _surface(c.preview), c.hint)
+        calibration = Calibration(c.instruction, c.seats_done, c.seats, _surface(c.preview), c.hint, c.note)
     return Status(
         names=dict(status.names),
         problems=list(status.problems),

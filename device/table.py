@@ -461,7 +461,8 @@ class Table:
         if press.button == "ok":
             if not calibrating.up_to_date():
                 self._look(calibrating, self.clock.now())  # decide on the table as it is now
-            done, message = self.watcher.calibrate_with(calibrating.cards)  # type: ignore[union-attr]
+            done, message = self.watcher.calibrate_with(  # type: ignore[union-attr]
+                calibrating.cards, None if calibrating.frame is None else calibrating.frame.shape)
             self.say(message)
             if done:
                 self._stop_calibrating()

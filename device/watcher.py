@@ -62,7 +62,7 @@ class VisionWatcher:
     def calibrate(self, frame: np.ndarray) -> str:
         """One card laid in front of each seat (and perhaps one where the trump card is
         turned): find them and learn the table from them."""
-        calibrated, message = self.calibrate_with(self.find_cards(frame))
+        calibrated, message = self.calibrate_with(self.find_cards(frame), frame.shape)
         return message if calibrated else f"{message}; lay one card in front of each seat and try again"
 
     def find_cards(self, frame: np.ndarray) -> list[Any]:
@@ -71,10 +71,12 @@ class VisionWatcher:
 
         return identify_cards(frame, deck=self.deck, style=self.style, templates=self.templates)  # type: ignore[arg-type]
 
-    def calibrate_with(self, cards: Sequence[Any]) -> tuple[bool, str]:
-        """Calibrate from the cards found: one per seat and perhaps the trump card between
-        them. (False, why) leaves the calibration as it was; a new one is saved and tracked."""
-        from vision.calibration import CalibrationError, TableCalibration, seats_and_trump
+    def calibrate_with(self, cards: Sequence[Any], frame_shape: Sequence[int] | None = None) -> tuple[bool, str]:
+        """Calibrate from the cards found (in a frame of ``frame_shape``): one per seat and
+        perhaps the trump card between them. (False, why) leaves the calibration as it
+        was; a new one is saved and tracked, and the message says so, and also when the
+        cards look too small to be read surely (the camera is too far from the table)."""
+        from vision.calibration import CalibrationError, TableCalibration, seats_and_trump, too_narrow
 
         try:
             seats, trump = seats_and_trump(cards, len(VISION_SEATS))
@@ -90,6 +92,9 @@ class VisionWatcher:
                 calibration.save(self.save_to)
             except OSError as exc:
                 return True, f"calibrated, but cannot save {self.save_to}: {exc.strerror or exc}"
+        narrow = None if frame_shape is None else too_narrow(cards, frame_shape)
+        if narrow is not None:
+            return True, f"calibrated, but the cards look small ({narrow:.0f} px): bring the camera nearer"
         return True, f"calibrated: {known} are known; take the cards away"
 
     def new_deal(self) -> None:

@@ -165,8 +165,14 @@ def calibration_screen(surface: pygame.Surface, calibration: Calibration) -> Non
     found = len([s for s in calibration.seats if s in calibration.seats_done])
     c.text(f"{found} of {len(calibration.seats)} found", c.r(ox + cell_w, oy + cell_h + 8, cell_w, cell_h - 16), 20,
            theme.MUTED, "center", min_size=12)
+    note_h = 84.0 if calibration.note else 0.0
+    if calibration.note:
+        # Under the preview (or the instruction's column when there is none): the players
+        # move the camera while they watch the view.
+        x = 24 + text_w + 24 if has_preview else 24.0
+        c.paragraph(calibration.note, c.r(x, c.h - 70 - note_h + 12, text_w, note_h - 14), 24, theme.BAD, min_size=14)
     if calibration.preview is not None:
-        area = c.r(24 + text_w + 24, 76, text_w, c.h - 76 - 70)
+        area = c.r(24 + text_w + 24, 76, text_w, c.h - 76 - 70 - note_h)
         pw, ph = calibration.preview.get_size()
         scale = min(area.w / pw, area.h / ph)
         size = (max(1, int(pw * scale)), max(1, int(ph * scale)))

@@ -182,6 +182,12 @@ def scenarios() -> list[Scenario]:
         "Lay one card face up in front of each seat. If your game turns a trump card, "
         "lay one more between them where it is turned. Then press OK.", ("N", "E"), preview=_preview())),
         "Calibration: what to do, seats found, the camera's view"))
+    out.append(Scenario("calibration-far", None, Status(calibration=Calibration(
+        "Every seat's card is found: press OK. If your game turns a trump card, "
+        "first lay one more between them where it is turned.", ("N", "E", "S", "W"), preview=_preview(),
+        note="The cards look 72 pixels wide, under 80: clubs and spades will be confused more often. "
+             "Bring the camera nearer the table.")),
+        "Calibration with the camera too far away: the cards look too small to read surely"))
     out.append(Scenario("problems", q_game, Status(problems=["camera lost", "serial unplugged"],
                                                  message="E played out of turn: it is S's turn"),
                         "Camera and serial trouble, and a refused event, along the bottom"))

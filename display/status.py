@@ -62,7 +62,8 @@ class Calibration:
 
     ``instruction`` says what to do now; ``seats_done`` the seats whose card (or table
     corner) the camera has found; ``preview`` an optional camera image (any size, it is
-    scaled to fit) with the found regions already drawn on it by the device.
+    scaled to fit) with the found regions already drawn on it by the device; ``note`` a
+    warning about the camera's view (the cards look too small), shown under the preview.
     """
 
     instruction: str
@@ -70,6 +71,7 @@ class Calibration:
     seats: tuple[str, ...] = ("N", "E", "S", "W")
     preview: pygame.Surface | None = None
     hint: str = "OK: calibrate · UNDO: back to the menu · NEXT: skip"
+    note: str | None = None
 
 
 @dataclass

@@ -270,3 +270,36 @@ def test_the_watcher_passes_on_what_else_a_placed_card_was_read_as() -> None:
     watcher.tracker = OneEvent()
     (placed,) = watcher.watch(np.zeros((8, 8, 3), np.uint8), 0.0)
     assert (placed.card, placed.alternatives) == ("KS", ("KC",))  # type: ignore[union-attr]
+
+
+def test_a_camera_too_far_from_the_table_is_told_while_calibrating(tmp_path: Path) -> None:
+    """Cards about 70 pixels wide are found and calibrate, but read less surely: the screen
+    says so while the players can still move the camera, and OK says it again."""
+    from vision.synth import Camera, PlacedCard, render_table
+
+    sim, clock, inputs = sim_table(tmp_path)
+    cards = [PlacedCard(Card.parse(text), x, y, angle)
+             for text, (x, y, angle) in zip(("AS", "KH", "QD", "JC"), SEAT_SPOTS.values())]
+    far, _ = render_table(cards, seed=0, camera=Camera((1280, 720), 1.1))
+    table = build(tmp_path, StillCamera(far), clock, inputs)
+    open_calibration(table, clock)
+    steps(table, clock, 6)
+    view = table.status.calibration
+    assert view is not None and sorted(view.seats_done) == ["E", "N", "S", "W"]
+    assert view.note is not None and view.note.startswith("The cards look 6") and "nearer" in view.note
+    shown = to_display(table.status, table.game)
+    assert shown.calibration is not None and shown.calibration.note == view.note
+    press(table, clock, "ok")
+    message = table.status.message
+    assert table.status.calibration is None and message is not None and "\n" not in message
+    assert message.startswith("calibrated, but the cards look small (6") and message.endswith("camera nearer")
+    assert table.watcher.tracker is not None  # type: ignore[union-attr]
+
+
+def test_a_camera_near_enough_gives_no_warning(tmp_path: Path) -> None:
+    sim, clock, inputs = sim_table(tmp_path)
+    table = build(tmp_path, StillCamera(sim.calibration_frame()), clock, inputs)
+    open_calibration(table, clock)
+    steps(table, clock, 6)
+    view = table.status.calibration
+    assert view is not None and sorted(view.seats_done) == ["E", "N", "S", "W"] and view.note is None

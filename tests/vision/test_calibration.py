@@ -2,7 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from vision.calibration import CalibrationError, TableCalibration, seat_points, seats_and_trump
+from vision.calibration import (READABLE_CARD_WIDTH, CalibrationError, TableCalibration, card_width_as_read, seat_points,
+                                seats_and_trump, too_narrow)
 from vision.recognize import Detection
 
 import numpy as np
@@ -93,3 +94,29 @@ def test_a_bottom_card_a_hair_right_of_the_middle_is_still_seat_0() -> None:
     found = [_card_at(639.25, 219.0), _card_at(807.5, 360.0), _card_at(639.0, 501.0), _card_at(469.75, 360.0)]
     assert seat_points(found, 4)[0] == (639.0, 501.0)
     assert seats_and_trump(found, 4)[0] == [(639.0, 501.0), (469.75, 360.0), (639.25, 219.0), (807.5, 360.0)]
+
+
+def _card(x: float, y: float, width: float, implied: np.ndarray | None = None) -> Detection:
+    corners = np.array([[x, y], [x + width, y], [x + width, y + 1.4 * width], [x, y + 1.4 * width]], np.float32)
+    return Detection(None, 0.6, corners, partial=implied is not None, implied=implied)
+
+
+def test_a_cards_width_is_measured_as_the_reader_sees_it() -> None:
+    # A card lying crosswise is as wide as its shorter side.
+    crosswise = np.array([[0, 0], [0, 70], [98, 70], [98, 0]], np.float32)
+    assert card_width_as_read(crosswise, (720, 1280, 3)) == pytest.approx(70)
+    # A 1920x1080 frame is read reduced to 1280 pixels: its 105-pixel card reads as 70.
+    assert card_width_as_read(crosswise * 1.5, (1080, 1920, 3)) == pytest.approx(70)
+
+
+def test_calibration_cards_too_small_to_read_surely_are_told() -> None:
+    wide = [_card(100 + 200 * k, 300, 90) for k in range(4)]
+    assert too_narrow(wide, (720, 1280, 3)) is None
+    narrow = [_card(100 + 200 * k, 300, 70) for k in range(4)]
+    assert too_narrow(narrow, (720, 1280, 3)) == pytest.approx(70)
+    # The same cards in a frame twice as large are read at half the size.
+    assert too_narrow(wide, (1440, 2560, 3)) == pytest.approx(45)
+    assert READABLE_CARD_WIDTH == 80 and too_narrow([], (720, 1280, 3)) is None
+    # A card partly hidden counts at its whole card's width, not the part that shows.
+    whole = _card(100, 300, 90).corners
+    assert too_narrow([_card(100, 300, 30, implied=whole)] * 3, (720, 1280, 3)) is None
