@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from vision.calibration import READABLE_CARD_WIDTH, card_width_as_read
 from vision.detect import CARD_ASPECT, Regions
 from vision.recognize import Detection
 from vision.synth import SceneTruth
@@ -20,6 +21,10 @@ class SceneScore:
     missed: int = 0
     phantoms: int = 0  # reported where no card (or no readable card) is
     details: list[str] = field(default_factory=list)
+    # Of ``expected`` and ``correct``: the cards narrower, as read, than calibration asks
+    # for (``calibration.READABLE_CARD_WIDTH``): a camera too far from the table.
+    narrow_expected: int = 0
+    narrow_correct: int = 0
 
     def add(self, other: SceneScore) -> None:
         self.expected += other.expected
@@ -28,6 +33,8 @@ class SceneScore:
         self.missed += other.missed
         self.phantoms += other.phantoms
         self.details += other.details
+        self.narrow_expected += other.narrow_expected
+        self.narrow_correct += other.narrow_correct
 
 
 def _card_width(corners: np.ndarray) -> float:
@@ -97,10 +104,14 @@ def score_scene(detections: list[Detection], truth: SceneTruth) -> SceneScore:
     """Right, wrong, missed and phantom readings of a scene."""
     s = SceneScore()
     right, wrong, labels = _match(detections, truth)
+    frame_shape = (truth.size[1], truth.size[0])
     for k, t in enumerate(truth.readable()):
         s.expected += 1
+        narrow = card_width_as_read(t.corners, frame_shape) < READABLE_CARD_WIDTH
+        s.narrow_expected += narrow
         if k in right:
             s.correct += 1
+            s.narrow_correct += narrow
         elif k in wrong:
             s.wrong += 1
             s.details.append(f"{t.card} read as {detections[wrong[k]].card}")

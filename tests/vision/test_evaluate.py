@@ -57,3 +57,13 @@ def test_a_back_the_frame_cuts_counts_where_its_part_in_view_was_outlined() -> N
     far = Detection(None, 0.6, corners + np.array([400, 0], np.float32) + 25)
     assert score_scene([far], _truth(CardTruth(None, False, corners + 400, (390, 145), (0.0, 0.0), False,
                                                1.0))).phantoms == 1
+
+
+def test_cards_too_small_for_the_calibration_are_counted_apart() -> None:
+    # 60-pixel cards are narrower than calibration asks for; one 100 wide is not.
+    kd, ts = _card("KD", 100, 100), _card("TS", 300, 100)
+    wide = CardTruth(Card.parse("AH"), True, kd.corners * np.float32(100 / 60) + 200, (0, 0), (0.0, 0.0), True, 1.0)
+    score = score_scene([Detection(Card.parse("KD"), 0.9, kd.corners.copy()),
+                         Detection(Card.parse("AH"), 0.9, wide.corners.copy())], _truth(kd, ts, wide))
+    assert (score.expected, score.correct) == (3, 2)
+    assert (score.narrow_expected, score.narrow_correct) == (2, 1)
