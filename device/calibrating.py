@@ -122,15 +122,25 @@ class Calibrating:
             instruction = TRUMP_FOUND if arrangement[1] is not None else SEATS_FOUND
         done = tuple(s for s in ("N", "E", "S", "W") if s in seats_of.values())
         return CalibrationView(instruction, done, preview=self.preview(seats_of), trump_found="T" in seats_of.values(),
-                               note=self.narrow_note())
+                               note=self.narrow_note(arrangement))
 
-    def narrow_note(self) -> str | None:
-        """``NARROW`` when the cards found look too small to be read surely."""
-        from vision.calibration import READABLE_CARD_WIDTH, too_narrow
+    def narrow_note(self, arrangement: tuple[list[tuple[float, float]], tuple[float, float] | None] | str
+                    ) -> str | None:
+        """``NARROW`` when the cards found look too small to be read surely, as the tracker
+        will read them: in the play area of a frame larger than vision reads whole, once
+        the cards laid out say where that is (``arrangement``)."""
+        from vision.calibration import (READABLE_CARD_WIDTH, CalibrationError, TableCalibration, shape_read,
+                                        too_narrow)
 
         if self.frame is None or not self.cards:
             return None
-        width = too_narrow(self.cards, self.frame.shape)
+        calibration = None
+        if not isinstance(arrangement, str):
+            try:
+                calibration = TableCalibration.from_seat_cards(arrangement[0])
+            except CalibrationError:
+                pass
+        width = too_narrow(self.cards, shape_read(calibration, self.frame.shape))
         return None if width is None else NARROW.format(width=width, least=READABLE_CARD_WIDTH)
 
     def preview(self, seats_of: dict[int, str]) -> np.ndarray | None:

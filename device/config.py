@@ -22,6 +22,7 @@ line. A missing default file is not an error (the defaults run a simulated table
     source = "picamera2"    # picamera2 | v4l2:/dev/video0 | file:clip.mp4 | dir:frames/ | sim
     style = "nl"            # index letters: auto | en (J Q K A) | nl (B V H A) | fr (V D R A) | de (B D K A)
     profile = "club-deck"   # optional: a deck taught with `tafel vision teach`
+    size = [1920, 1080]     # optional: the frames asked of a picamera2 or v4l2 camera (default 1280x720)
     [calibration]
     file = "/var/lib/tafel/calibration.json"
     [journal]
@@ -75,6 +76,9 @@ class Config:
     camera: str = "sim"
     style: str = "auto"  # the deck's index letters: en (J Q K A), nl (B V H A), fr (V D R A), de (B D K A)
     profile: str | None = None  # a deck taught with `tafel vision teach`
+    # The frames asked of a real camera: larger than 1280 wide, the tracker reads only the
+    # play area of each, at that resolution (vision.calibration.read_region).
+    camera_size: tuple[int, int] = (1280, 720)
     calibration: Path | None = None
     journal: Path = field(default_factory=lambda: default_state_dir() / "journal.sqlite")
     size: tuple[int, int] = (800, 480)
@@ -87,7 +91,7 @@ _SECTIONS = {
     "seats": set(SEATS),
     "pins": {"ok", "undo", "next", "led", "buzzer", "enabled"},
     "serial": {"port", "baud"},
-    "camera": {"source", "style", "profile"},
+    "camera": {"source", "style", "profile", "size"},
     "calibration": {"file"},
     "journal": {"path"},
     "display": {"size", "fullscreen"},
@@ -179,6 +183,11 @@ def parse_config(data: dict[str, Any], source: str = "<config>") -> Config:
     if profile is not None and (not isinstance(profile, str) or not profile):
         raise fail("[camera] profile", f"must be the name or folder of a taught deck, got {profile!r}")
 
+    camera_size = data.get("camera", {}).get("size", [1280, 720])
+    if (not isinstance(camera_size, list) or len(camera_size) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) and 160 <= v <= 4608 for v in camera_size)):
+        raise fail("[camera] size", f"must be [width, height] in pixels, at most 4608, got {camera_size!r}")
+
     calibration = data.get("calibration", {}).get("file")
     if calibration is not None and not isinstance(calibration, str):
         raise fail("[calibration] file", f"must be a path, got {calibration!r}")
@@ -206,6 +215,7 @@ def parse_config(data: dict[str, Any], source: str = "<config>") -> Config:
         camera=camera,
         style=style,
         profile=profile,
+        camera_size=(camera_size[0], camera_size[1]),
         calibration=Path(calibration) if calibration else None,
         journal=Path(journal) if journal else default_state_dir() / "journal.sqlite",
         size=(size[0], size[1]),

@@ -76,7 +76,7 @@ class VisionWatcher:
         perhaps the trump card between them. (False, why) leaves the calibration as it
         was; a new one is saved and tracked, and the message says so, and also when the
         cards look too small to be read surely (the camera is too far from the table)."""
-        from vision.calibration import CalibrationError, TableCalibration, seats_and_trump, too_narrow
+        from vision.calibration import CalibrationError, TableCalibration, seats_and_trump, shape_read, too_narrow
 
         try:
             seats, trump = seats_and_trump(cards, len(VISION_SEATS))
@@ -92,7 +92,8 @@ class VisionWatcher:
                 calibration.save(self.save_to)
             except OSError as exc:
                 return True, f"calibrated, but cannot save {self.save_to}: {exc.strerror or exc}"
-        narrow = None if frame_shape is None else too_narrow(cards, frame_shape)
+        # As the tracker will read them: in the play area of a frame larger than vision reads whole.
+        narrow = None if frame_shape is None else too_narrow(cards, shape_read(calibration, frame_shape))
         if narrow is not None:
             return True, f"calibrated, but the cards look small ({narrow:.0f} px): bring the camera nearer"
         return True, f"calibrated: {known} are known; take the cards away"

@@ -28,6 +28,11 @@ import numpy as np
 
 SEAT_NAMES = {2: ("south", "north"), 3: ("south", "west", "east"), 4: ("south", "west", "north", "east")}
 _SEAT_RADIUS = 0.6  # where a seat's played card lies, in table units
+# How far from the middle (table units, either way) the play area reaches: a seat's card
+# lies at 0.6 and a card is about 0.36 by 0.5, so a card laid a card's length beyond the
+# calibration card's place is still in it.
+PLAY_AREA_REACH = 1.3
+MIN_REGION = 64  # pixels: a play area narrower than this is a calibration gone wrong
 
 
 def seat_anchors(n_seats: int) -> list[tuple[float, float]]:
@@ -116,6 +121,31 @@ class TableCalibration:
                 best, best_d = k, d
         return best
 
+    def read_region(self, frame_shape: Sequence[int]) -> tuple[int, int, int, int] | None:
+        """The part of a frame (x0, y0, x1, y1, pixels) the tracker reads when the frame is
+        larger than vision reads whole (``recognize.LARGEST_FRAME``): the play area, the
+        table square out to ``PLAY_AREA_REACH``, so that its cards are read at the camera's
+        full resolution rather than reduced with the rest of the frame. None when the frame
+        is read whole: it is no larger, or the play area fills it."""
+        from vision.recognize import LARGEST_FRAME
+
+        h, w = int(frame_shape[0]), int(frame_shape[1])
+        if max(h, w) <= LARGEST_FRAME:
+            return None
+        r = PLAY_AREA_REACH
+        square = np.array([[[-r, -r]], [[r, -r]], [[r, r]], [[-r, r]]], np.float64)
+        try:
+            corners = cv2.perspectiveTransform(square, np.linalg.inv(self.image_to_table)).reshape(-1, 2)
+        except np.linalg.LinAlgError:
+            return None
+        if not np.isfinite(corners).all():
+            return None
+        x0, y0 = (max(0, int(math.floor(v))) for v in corners.min(axis=0))
+        x1, y1 = min(w, int(math.ceil(corners[:, 0].max()))), min(h, int(math.ceil(corners[:, 1].max())))
+        if x1 - x0 < MIN_REGION or y1 - y0 < MIN_REGION or (x1 - x0) * (y1 - y0) >= 0.9 * w * h:
+            return None
+        return x0, y0, x1, y1
+
     def to_json(self) -> dict[str, object]:
         return {"image_to_table": self.image_to_table.tolist(), "n_seats": self.n_seats,
                 "trump_zone": list(self.trump_zone) if self.trump_zone else None,
@@ -154,9 +184,10 @@ READABLE_CARD_WIDTH = 80.0
 
 
 def card_width_as_read(corners: np.ndarray, frame_shape: Sequence[int]) -> float:
-    """A card's width (its shorter side) in pixels as the reader sees it: a frame longer
-    than ``recognize.LARGEST_FRAME`` is read reduced. ``corners``: the card's four
-    corners in the frame's pixels, in order round it."""
+    """A card's width (its shorter side) in pixels as the reader sees it in an image of
+    ``frame_shape`` (a frame, or the part of it the tracker reads: ``read_region``): one
+    longer than ``recognize.LARGEST_FRAME`` is read reduced. ``corners``: the card's
+    four corners in pixels, in order round it."""
     from vision.recognize import LARGEST_FRAME
 
     c = np.asarray(corners, np.float64).reshape(4, 2)
@@ -164,9 +195,20 @@ def card_width_as_read(corners: np.ndarray, frame_shape: Sequence[int]) -> float
     return width * min(1.0, LARGEST_FRAME / max(int(frame_shape[0]), int(frame_shape[1]), 1))
 
 
+def shape_read(calibration: TableCalibration | None, frame_shape: Sequence[int]) -> tuple[int, int]:
+    """The height and width of what the tracker reads of a frame of ``frame_shape``: the
+    calibration's play area (``read_region``), or the whole frame."""
+    region = None if calibration is None else calibration.read_region(frame_shape)
+    if region is None:
+        return int(frame_shape[0]), int(frame_shape[1])
+    x0, y0, x1, y1 = region
+    return y1 - y0, x1 - x0
+
+
 def too_narrow(detections: Sequence[object], frame_shape: Sequence[int]) -> float | None:
-    """The cards' width as read (the median of ``detections``, vision's: the whole card's
-    corners are ``implied`` where only part shows) when it is under
+    """The cards' width as read in an image of ``frame_shape`` (``shape_read``: the
+    median of ``detections``, vision's: the whole card's corners are ``implied`` where
+    only part shows) when it is under
     ``READABLE_CARD_WIDTH``: the camera is too far from the table for the cards to be
     read surely. None when they are wide enough, or there are none."""
     widths = [card_width_as_read(d.corners if getattr(d, "implied", None) is None else d.implied,  # type: ignore[attr-defined]

@@ -19,7 +19,9 @@ Cards are followed as physical cards, not as values: the readings of one frame w
 other index, alternative outlines), and that card's best reading is its vote.
 
 Only the play area counts (``play_radius`` table units from the centre; seat cards lie
-at 0.6): won tricks and hands held low stay out of it. A hand over the table hides
+at 0.6): won tricks and hands held low stay out of it. A frame larger than vision reads
+whole is read in the play area only, at the camera's full resolution
+(``TableCalibration.read_region``). A hand over the table hides
 cards for a while: that is not a removal until it lasts ``gone_frames``. A card being
 slid into place moves, so it is not stable; one lying still but read at alternating
 outlines does not move. Glare that spoils a reading for a frame or two breaks no
@@ -32,7 +34,7 @@ just came to rest does not stand while the table stays still.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -205,12 +207,25 @@ class CardTracker:
         # that just came to rest must not stand for as long as the table stays still.
         fresh = self._since_change <= self.settle_examinations
         if fresh:
-            # Face-down cards are no plays (``_sightings`` passes them by): not asked for, the
-            # gathered tricks lying face down do not send every frame to the full search.
-            self._last = identify_cards(frame, deck=self.deck, style=self.style, templates=self.templates,
-                                        face_down=False)
+            self._last = self._identify(frame)
             self.examined += 1
         return self.observe(self._last, fresh=fresh)
+
+    def _identify(self, frame: np.ndarray) -> list[Detection]:
+        """The cards in a frame. A frame larger than vision reads whole (a camera set to
+        1920x1080) is read in its play area only (``TableCalibration.read_region``), at
+        the camera's own resolution: reduced whole, its cards would be read smaller."""
+        region = self.calibration.read_region(frame.shape)
+        x0, y0 = (0, 0) if region is None else region[:2]
+        view = frame if region is None else frame[region[1]:region[3], region[0]:region[2]]
+        # Face-down cards are no plays (``_sightings`` passes them by): not asked for, the
+        # gathered tricks lying face down do not send every frame to the full search.
+        found = identify_cards(view, deck=self.deck, style=self.style, templates=self.templates, face_down=False)
+        if region is None:
+            return found
+        shift = np.array([x0, y0], np.float32)
+        return [replace(d, corners=d.corners + shift, implied=None if d.implied is None else d.implied + shift)
+                for d in found]
 
     def observe(self, detections: list[Detection], fresh: bool = True) -> list[CardEvent]:
         """Advance one frame given its detections (``process`` without the detector).

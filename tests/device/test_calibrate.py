@@ -303,3 +303,24 @@ def test_a_camera_near_enough_gives_no_warning(tmp_path: Path) -> None:
     steps(table, clock, 6)
     view = table.status.calibration
     assert view is not None and sorted(view.seats_done) == ["E", "N", "S", "W"] and view.note is None
+
+
+def test_a_larger_camera_frame_is_judged_as_the_tracker_will_read_it(tmp_path: Path) -> None:
+    """A 1920x1080 camera: reduced whole, its cards would look 67 pixels wide, but the
+    tracker reads the play area at full size, where they are 100: no warning."""
+    from vision.calibration import too_narrow
+    from vision.synth import Camera, PlacedCard, render_table
+
+    sim, clock, inputs = sim_table(tmp_path)
+    cards = [PlacedCard(Card.parse(text), x, y, angle)
+             for text, (x, y, angle) in zip(("AS", "KH", "QD", "JC"), SEAT_SPOTS.values())]
+    large, _ = render_table(cards, seed=0, camera=Camera((1920, 1080), 1.6))
+    table = build(tmp_path, StillCamera(large), clock, inputs)
+    open_calibration(table, clock)
+    steps(table, clock, 6)
+    view = table.status.calibration
+    assert view is not None and sorted(view.seats_done) == ["E", "N", "S", "W"]
+    assert table.calibrating is not None and too_narrow(table.calibrating.cards, large.shape) is not None
+    assert view.note is None
+    press(table, clock, "ok")
+    assert table.status.message == "calibrated: the seats are known; take the cards away"

@@ -25,6 +25,7 @@ buzzer = 13
 port = "loop://"
 [camera]
 source = "v4l2:/dev/video0"
+size = [1920, 1080]
 [journal]
 path = "/tmp/x.sqlite"
 [display]
@@ -45,12 +46,14 @@ def test_a_full_config(tmp_path: Path) -> None:
     assert config.pins == PanelPins(ok=23, undo=24, next=25, led=12, buzzer=13) and config.gpio
     assert config.serial is not None and config.serial.port == "loop://" and config.serial.baud == 115200
     assert config.camera == "v4l2:/dev/video0" and config.size == (1920, 1080) and config.fullscreen
+    assert config.camera_size == (1920, 1080)
     assert config.journal == Path("/tmp/x.sqlite")
 
 
 def test_defaults_run_the_simulated_table() -> None:
     config = Config()
     assert config.camera == "sim" and config.game == "klaverjassen" and not config.gpio and config.serial is None
+    assert config.camera_size == (1280, 720)
 
 
 @pytest.mark.parametrize(
@@ -67,6 +70,7 @@ def test_defaults_run_the_simulated_table() -> None:
         ('[camera]\nsource = "webcam"\n', "'webcam' is not a camera"),
         ('[serial]\nbaud = 9600\n', "[serial] port: must be"),
         ("[display]\nsize = [800]\n", "[display] size"),
+        ("[camera]\nsize = [1920, 1080.5]\n", "[camera] size: must be [width, height]"),
         ("[seats]\nN = 3\n", "[seats] N: must be a player's name"),
     ],
 )

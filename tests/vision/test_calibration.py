@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from vision.calibration import (READABLE_CARD_WIDTH, CalibrationError, TableCalibration, card_width_as_read, seat_points,
-                                seats_and_trump, too_narrow)
+                                seats_and_trump, shape_read, too_narrow)
 from vision.recognize import Detection
 
 import numpy as np
@@ -120,3 +120,21 @@ def test_calibration_cards_too_small_to_read_surely_are_told() -> None:
     # A card partly hidden counts at its whole card's width, not the part that shows.
     whole = _card(100, 300, 90).corners
     assert too_narrow([_card(100, 300, 30, implied=whole)] * 3, (720, 1280, 3)) is None
+
+
+def test_a_frame_larger_than_vision_reads_whole_is_read_in_its_play_area() -> None:
+    # A 1920x1080 camera: the seats' cards lie about 200 pixels from the middle.
+    seats = [(960, 740), (760, 540), (960, 340), (1160, 540)]
+    cal = TableCalibration.from_seat_cards(seats)
+    region = cal.read_region((1080, 1920, 3))
+    assert region is not None
+    x0, y0, x1, y1 = region
+    # The table square out to 1.3 (seat cards at 0.6): every seat's card with room around it.
+    assert all(x0 + 150 < x < x1 - 150 and y0 + 150 < y < y1 - 150 for x, y in seats)
+    assert (x1 - x0, y1 - y0) == (868, 868) and shape_read(cal, (1080, 1920, 3)) == (868, 868)
+    # A frame vision reads whole anyway is not cut.
+    assert cal.read_region((720, 1280, 3)) is None and shape_read(cal, (720, 1280, 3)) == (720, 1280)
+    assert shape_read(None, (1080, 1920, 3)) == (1080, 1920)
+    # A play area that fills the frame: the whole frame (clipped to it, the region would be all of it).
+    wide = TableCalibration.from_seat_cards([(960, 1000), (100, 540), (960, 80), (1820, 540)])
+    assert wide.read_region((1080, 1920, 3)) is None

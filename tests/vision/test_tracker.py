@@ -3,6 +3,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from engine.cards import Card
 from vision.calibration import TableCalibration
@@ -309,3 +310,38 @@ def test_a_deal_printed_from_a_photographed_deck_is_the_same_deal(bridge_deck: P
     assert [(p.card, p.seat) for p in drawn.plays] == [(p.card, p.seat) for p in photographed.plays]
     assert photographed.design.photos == str(bridge_deck) and not drawn.design.photos
     assert (drawn.table, drawn.camera) == (photographed.table, photographed.camera)
+
+
+def test_a_camera_larger_than_vision_reads_whole_has_its_play_area_read_at_full_size(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 1920x1080 camera: reduced whole to 1280 pixels its cards would be read 67 pixels
+    wide; the tracker reads the play area alone, where they are 100, and reports them
+    where they lie in the frame."""
+    import cv2
+
+    from vision.calibration import card_width_as_read, shape_read
+    from vision.synth import Camera, PlacedCard, render_table
+
+    camera = Camera((1920, 1080), 1.6)
+    spots = {0: (0.0, 105.0), 1: (-125.0, 0.0), 2: (0.0, -105.0), 3: (125.0, 0.0)}  # mm from the middle: S W N E
+    t2i = camera.table_to_image()
+    seats = [tuple(cv2.perspectiveTransform(np.array([[p]], np.float64), t2i)[0, 0]) for p in spots.values()]
+    cal = TableCalibration.from_seat_cards(seats)
+    frame, truth = render_table([PlacedCard(Card.parse("KC"), *spots[1], 90.0),
+                                 PlacedCard(Card.parse("7S"), *spots[0], 0.0)], seed=3, table="light_wood", camera=camera)
+    width = card_width_as_read(truth.cards[0].corners, frame.shape)
+    assert 60 < width < 70 and card_width_as_read(truth.cards[0].corners, shape_read(cal, frame.shape)) > 95
+    import vision.tracker
+
+    read: list[tuple[int, ...]] = []
+    identify = vision.tracker.identify_cards
+    monkeypatch.setattr(vision.tracker, "identify_cards",
+                        lambda image, **kw: read.append(image.shape) or identify(image, **kw))
+    tr = CardTracker(cal, deck=32, stable_frames=3)
+    events = [e for _ in range(4) for e in tr.process(frame)]
+    assert read and all(shape[:2] == shape_read(cal, frame.shape) and max(shape) < 1280 for shape in read)
+    assert sorted((e.kind, str(e.card), e.seat) for e in events) == [("card_placed", "7S", 0), ("card_placed", "KC", 1)]
+    # The cards are reported where they lie in the whole frame, not in the part read.
+    for d in tr._last:
+        true = next(t for t in truth.cards if t.card == d.card)
+        assert np.linalg.norm(np.mean(d.corners, axis=0) - np.mean(true.corners, axis=0)) < 10
