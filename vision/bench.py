@@ -7,7 +7,8 @@ Figures and where they come from:
   cards' width: those the calibration screen calls too small (``calibration.
   READABLE_CARD_WIDTH``) and the rest;
 * ``edje-tf-cards``: both splits, each printed on its own; nothing was trained on either,
-  thresholds were tuned looking at ``train`` (and, early on, at ``test``: see docs/vision.md);
+  thresholds were tuned looking at ``train`` (and, early on, at ``test``: see
+  docs/vision-history.md);
 * ``bidly-single-cards`` without a profile: whole photos through ``identify``;
 * played rows: four cards laid in a row as they are played (``synth.played_row_scene``),
   seeds from ``PLAYED_ROWS_SEED``, never used while developing (development looked at
