@@ -95,7 +95,8 @@ class VisionWatcher:
         # As the tracker will read them: in the play area of a frame larger than vision reads whole.
         narrow = None if frame_shape is None else too_narrow(cards, shape_read(calibration, frame_shape))
         if narrow is not None:
-            return True, f"calibrated, but the cards look small ({narrow:.0f} px): bring the camera nearer"
+            return True, (f"calibrated, but the cards look small ({narrow:.0f} px): "
+                          "bring the camera nearer, calibrate again")
         return True, f"calibrated: {known} are known; take the cards away"
 
     def new_deal(self) -> None:

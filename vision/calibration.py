@@ -206,17 +206,24 @@ def shape_read(calibration: TableCalibration | None, frame_shape: Sequence[int])
 
 
 def too_narrow(detections: Sequence[object], frame_shape: Sequence[int]) -> float | None:
-    """The cards' width as read in an image of ``frame_shape`` (``shape_read``: the
-    median of ``detections``, vision's: the whole card's corners are ``implied`` where
-    only part shows) when it is under
-    ``READABLE_CARD_WIDTH``: the camera is too far from the table for the cards to be
-    read surely. None when they are wide enough, or there are none."""
-    widths = [card_width_as_read(d.corners if getattr(d, "implied", None) is None else d.implied,  # type: ignore[attr-defined]
-                                 frame_shape) for d in detections]
+    """The median width of the cards ``detections`` (vision's) as read in an image of
+    ``frame_shape`` (see ``shape_read``), when it is under ``READABLE_CARD_WIDTH``: the
+    camera is too far from the table for the cards to be read surely. None when they
+    are wide enough, or there are none. A card partly hidden counts at the width of the
+    whole card its corner implies."""
+    widths = [card_width_as_read(_whole_card(d), frame_shape) for d in detections]
     if not widths:
         return None
     width = float(np.median(widths))
     return width if width < READABLE_CARD_WIDTH else None
+
+
+def _whole_card(detection: object) -> np.ndarray:
+    """A detection's whole card: its corners, or where only part of it shows, the card
+    its corner implies."""
+    implied = getattr(detection, "implied", None)
+    corners: np.ndarray = getattr(detection, "corners") if implied is None else implied
+    return corners
 
 
 def _points(image_points: Sequence[Sequence[float]], n: int) -> np.ndarray:

@@ -292,7 +292,8 @@ def test_a_camera_too_far_from_the_table_is_told_while_calibrating(tmp_path: Pat
     press(table, clock, "ok")
     message = table.status.message
     assert table.status.calibration is None and message is not None and "\n" not in message
-    assert message.startswith("calibrated, but the cards look small (6") and message.endswith("camera nearer")
+    assert message.startswith("calibrated, but the cards look small (6") and message.endswith(
+        "bring the camera nearer, calibrate again")
     assert table.watcher.tracker is not None  # type: ignore[union-attr]
 
 

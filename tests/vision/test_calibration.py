@@ -2,8 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from vision.calibration import (READABLE_CARD_WIDTH, CalibrationError, TableCalibration, card_width_as_read, seat_points,
-                                seats_and_trump, shape_read, too_narrow)
+from vision.calibration import (READABLE_CARD_WIDTH, CalibrationError, TableCalibration, card_width_as_read,
+                                seat_points, seats_and_trump, shape_read, too_narrow)
 from vision.recognize import Detection
 
 import numpy as np

@@ -327,8 +327,8 @@ def test_a_camera_larger_than_vision_reads_whole_has_its_play_area_read_at_full_
     t2i = camera.table_to_image()
     seats = [tuple(cv2.perspectiveTransform(np.array([[p]], np.float64), t2i)[0, 0]) for p in spots.values()]
     cal = TableCalibration.from_seat_cards(seats)
-    frame, truth = render_table([PlacedCard(Card.parse("KC"), *spots[1], 90.0),
-                                 PlacedCard(Card.parse("7S"), *spots[0], 0.0)], seed=3, table="light_wood", camera=camera)
+    laid = [PlacedCard(Card.parse("KC"), *spots[1], 90.0), PlacedCard(Card.parse("7S"), *spots[0], 0.0)]
+    frame, truth = render_table(laid, seed=3, table="light_wood", camera=camera)
     width = card_width_as_read(truth.cards[0].corners, frame.shape)
     assert 60 < width < 70 and card_width_as_read(truth.cards[0].corners, shape_read(cal, frame.shape)) > 95
     import vision.tracker
