@@ -26,8 +26,8 @@ cards for a while: that is not a removal until it lasts ``gone_frames``. A card 
 slid into place moves, so it is not stable; one lying still but read at alternating
 outlines does not move. Glare that spoils a reading for a frame or two breaks no
 stability but the misread card's own.
-A frame that differs from the last examined one by less than sensor noise is not
-examined again (it costs a thumbnail comparison, well under 2 ms), except for the first
+A frame (of a large one, its play area) that differs from the last examined one by
+less than sensor noise is not examined again (it costs a thumbnail comparison, well under 2 ms), except for the first
 ``settle_examinations`` frames after a change, so that one unlucky reading of a card that
 just came to rest does not stand while the table stays still.
 """
@@ -199,7 +199,12 @@ class CardTracker:
         self._unreported.clear()
 
     def process(self, frame: np.ndarray) -> list[CardEvent]:
-        if self._change.changed(frame):
+        # A frame larger than vision reads whole (a camera set to 1920x1080) is looked at
+        # in its play area only (``TableCalibration.read_region``), at the camera's own
+        # resolution: reduced whole, its cards would be read smaller.
+        region = self.calibration.read_region(frame.shape)
+        view = frame if region is None else frame[region[1]:region[3], region[0]:region[2]]
+        if self._change.changed(view):
             self._since_change = 0
         else:
             self._since_change += 1
@@ -207,23 +212,19 @@ class CardTracker:
         # that just came to rest must not stand for as long as the table stays still.
         fresh = self._since_change <= self.settle_examinations
         if fresh:
-            self._last = self._identify(frame)
+            self._last = self._identify(view, (0, 0) if region is None else region[:2])
             self.examined += 1
         return self.observe(self._last, fresh=fresh)
 
-    def _identify(self, frame: np.ndarray) -> list[Detection]:
-        """The cards in a frame. A frame larger than vision reads whole (a camera set to
-        1920x1080) is read in its play area only (``TableCalibration.read_region``), at
-        the camera's own resolution: reduced whole, its cards would be read smaller."""
-        region = self.calibration.read_region(frame.shape)
-        x0, y0 = (0, 0) if region is None else region[:2]
-        view = frame if region is None else frame[region[1]:region[3], region[0]:region[2]]
+    def _identify(self, view: np.ndarray, origin: tuple[int, int]) -> list[Detection]:
+        """The cards in ``view``, a frame or the part of it from ``origin`` (x, y), in the
+        frame's pixels."""
         # Face-down cards are no plays (``_sightings`` passes them by): not asked for, the
         # gathered tricks lying face down do not send every frame to the full search.
         found = identify_cards(view, deck=self.deck, style=self.style, templates=self.templates, face_down=False)
-        if region is None:
+        if origin == (0, 0):
             return found
-        shift = np.array([x0, y0], np.float32)
+        shift = np.array(origin, np.float32)
         return [replace(d, corners=d.corners + shift, implied=None if d.implied is None else d.implied + shift)
                 for d in found]
 

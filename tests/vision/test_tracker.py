@@ -345,3 +345,12 @@ def test_a_camera_larger_than_vision_reads_whole_has_its_play_area_read_at_full_
     for d in tr._last:
         true = next(t for t in truth.cards if t.card == d.card)
         assert np.linalg.norm(np.mean(d.corners, axis=0) - np.mean(true.corners, axis=0)) < 10
+    # Someone moving beyond the play area (the frame's corner) sends no frame to vision again.
+    for _ in range(4):
+        tr.process(frame)
+    examined = tr.examined
+    moving = frame.copy()
+    moving[:200, :200] = 255 - moving[:200, :200]
+    for f in (moving, frame, moving):
+        assert tr.process(f) == []
+    assert tr.examined == examined
