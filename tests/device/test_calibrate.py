@@ -272,20 +272,29 @@ def test_the_watcher_passes_on_what_else_a_placed_card_was_read_as() -> None:
     assert (placed.card, placed.alternatives) == ("KS", ("KC",))  # type: ignore[union-attr]
 
 
-def test_a_camera_too_far_from_the_table_is_told_while_calibrating(tmp_path: Path) -> None:
-    """Cards about 70 pixels wide are found and calibrate, but read less surely: the screen
-    says so while the players can still move the camera, and OK says it again."""
+def calibrating_with_camera(tmp_path: Path, size: tuple[int, int], px_per_mm: float) -> tuple[Table, ManualClock]:
+    """The calibration screen open over the seats' calibration cards, seen by a camera of
+    ``size`` from a height that makes ``px_per_mm``; every seat's card found."""
     from vision.synth import Camera, PlacedCard, render_table
 
-    sim, clock, inputs = sim_table(tmp_path)
+    _, clock, inputs = sim_table(tmp_path)
     cards = [PlacedCard(Card.parse(text), x, y, angle)
              for text, (x, y, angle) in zip(("AS", "KH", "QD", "JC"), SEAT_SPOTS.values())]
-    far, _ = render_table(cards, seed=0, camera=Camera((1280, 720), 1.1))
-    table = build(tmp_path, StillCamera(far), clock, inputs)
+    frame, _ = render_table(cards, seed=0, camera=Camera(size, px_per_mm))
+    table = build(tmp_path, StillCamera(frame), clock, inputs)
     open_calibration(table, clock)
     steps(table, clock, 6)
     view = table.status.calibration
     assert view is not None and sorted(view.seats_done) == ["E", "N", "S", "W"]
+    return table, clock
+
+
+def test_a_camera_too_far_from_the_table_is_told_while_calibrating(tmp_path: Path) -> None:
+    """Cards about 70 pixels wide are found and calibrate, but read less surely: the screen
+    says so while the players can still move the camera, and OK says it again."""
+    table, clock = calibrating_with_camera(tmp_path, (1280, 720), 1.1)
+    view = table.status.calibration
+    assert view is not None
     assert view.note is not None and view.note.startswith("The cards look 6") and "nearer" in view.note
     shown = to_display(table.status, table.game)
     assert shown.calibration is not None and shown.calibration.note == view.note
@@ -310,18 +319,11 @@ def test_a_larger_camera_frame_is_judged_as_the_tracker_will_read_it(tmp_path: P
     """A 1920x1080 camera: reduced whole, its cards would look 67 pixels wide, but the
     tracker reads the play area at full size, where they are 100: no warning."""
     from vision.calibration import too_narrow
-    from vision.synth import Camera, PlacedCard, render_table
 
-    sim, clock, inputs = sim_table(tmp_path)
-    cards = [PlacedCard(Card.parse(text), x, y, angle)
-             for text, (x, y, angle) in zip(("AS", "KH", "QD", "JC"), SEAT_SPOTS.values())]
-    large, _ = render_table(cards, seed=0, camera=Camera((1920, 1080), 1.6))
-    table = build(tmp_path, StillCamera(large), clock, inputs)
-    open_calibration(table, clock)
-    steps(table, clock, 6)
-    view = table.status.calibration
-    assert view is not None and sorted(view.seats_done) == ["E", "N", "S", "W"]
-    assert table.calibrating is not None and too_narrow(table.calibrating.cards, large.shape) is not None
+    table, clock = calibrating_with_camera(tmp_path, (1920, 1080), 1.6)
+    view, calibrating = table.status.calibration, table.calibrating
+    assert view is not None and calibrating is not None and calibrating.frame is not None
+    assert too_narrow(calibrating.cards, calibrating.frame.shape) is not None  # the whole frame, reduced
     assert view.note is None
     press(table, clock, "ok")
     assert table.status.message == "calibrated: the seats are known; take the cards away"
