@@ -24,7 +24,7 @@ Figures and where they come from:
   because the product is judged on such photos of real cards;
 * tracker: simulated deals of rendered video (seeds from ``HELD_OUT_SEED``), and a
   quarter as many of the same deals printed from the ``bidly-single-cards`` photos (no
-  target);
+  target), at 1280x720 and again at 1920x1080 (the play area read at full resolution);
 * speed: one core (OpenCV and BLAS limited to one thread), 1280x720 frames with 4 cards;
   the target is judged on the process's processor time per frame, the wall clock beside
   it (on a shared machine the wall clock also counts a neighbour's minutes), in rounds
@@ -215,15 +215,15 @@ class _DealsScore:
     gathered_ok: int = 0
 
 
-def _track_deals(seeds: range, design: DeckDesign | None = None) -> _DealsScore:
+def _track_deals(seeds: range, design: DeckDesign | None = None, size: tuple[int, int] = (1280, 720)) -> _DealsScore:
     """The tracker on simulated deals of rendered video (``design``: the deck printed,
-    None for the project's drawn faces)."""
+    None for the project's drawn faces; ``size``: the camera's frames, the same view)."""
     from vision.simulate import SimulatedDeal
     from vision.tracker import CardTracker, plays_of
 
     s = _DealsScore()
     for seed in seeds:
-        sim = SimulatedDeal(seed, deck_design=design)
+        sim = SimulatedDeal(seed, deck_design=design, size=size)
         tracker = CardTracker(sim.calibration(), deck=sim.deck, style=sim.design.style)
         events = [e for f in sim.frames() for e in tracker.process(f)]
         # Play order is the order in which cards came to rest (a value may be settled a frame
@@ -261,6 +261,12 @@ def bench_tracker(n_deals: int, photos: Path | None = None) -> None:
           "-", None)
     _line("tracker, real deck: plays right in order / with the right seat / duplicates",
           f"{r.right}/{r.plays} / {r.found}/{r.plays} / {r.dups}", "-", None)
+    # The same view from a camera set to 1920x1080: the tracker reads its play area at
+    # full resolution (``TableCalibration.read_region``), the cards half as wide again.
+    big = _track_deals(range(HELD_OUT_SEED, HELD_OUT_SEED + real_deals), DeckDesign(photos=str(photos)), (1920, 1080))
+    _line(f"tracker, real deck, 1920x1080 frames: deals exact ({real_deals})", f"{big.perfect}/{real_deals}", "-", None)
+    _line("tracker, real deck, 1920x1080: plays right in order / seat / duplicates",
+          f"{big.right}/{big.plays} / {big.found}/{big.plays} / {big.dups}", "-", None)
 
 
 class SpeedProbe:
