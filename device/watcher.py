@@ -83,6 +83,8 @@ class VisionWatcher:
             calibration = TableCalibration.from_seat_cards(seats, trump_point=trump)
         except CalibrationError as exc:
             return False, f"calibration: {exc}"
+        if frame_shape is not None:
+            calibration.frame_size = (int(frame_shape[1]), int(frame_shape[0]))
         self._track(calibration)
         self._laid_out = [None if c.card is None else str(c.card) for c in cards]
         known = "the seats and the trump card's place" if trump is not None else "the seats"
@@ -106,6 +108,14 @@ class VisionWatcher:
 
     def watch(self, frame: np.ndarray, now: float) -> list[TableEvent]:
         if self.tracker is None:
+            return []
+        made_for = getattr(getattr(self.tracker, "calibration", None), "frame_size", None)
+        size = (int(frame.shape[1]), int(frame.shape[0]))
+        if made_for is not None and made_for != size:
+            # The calibration's pixels are another frame's: the camera's size was changed
+            # ([camera] size) since. Its seats would be wrong: nothing is reported.
+            self.problem = (f"camera calibrated at {made_for[0]}x{made_for[1]}, it now gives {size[0]}x{size[1]}: "
+                            "calibrate again")
             return []
         events: list[TableEvent] = []
         for e in self.tracker.process(frame):  # type: ignore[attr-defined]

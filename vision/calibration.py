@@ -54,6 +54,9 @@ class TableCalibration:
     n_seats: int = 4
     trump_zone: tuple[float, float, float] | None = None  # centre x, y and radius, table units
     seat_names: tuple[str, ...] = field(default=())
+    # The width and height of the frames it was made from: its pixels are theirs (None:
+    # not known, a calibration saved before this was kept).
+    frame_size: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
         if not self.seat_names:
@@ -149,7 +152,8 @@ class TableCalibration:
     def to_json(self) -> dict[str, object]:
         return {"image_to_table": self.image_to_table.tolist(), "n_seats": self.n_seats,
                 "trump_zone": list(self.trump_zone) if self.trump_zone else None,
-                "seat_names": list(self.seat_names)}
+                "seat_names": list(self.seat_names),
+                "frame_size": list(self.frame_size) if self.frame_size else None}
 
     @classmethod
     def from_json(cls, data: dict[str, object]) -> TableCalibration:
@@ -162,7 +166,11 @@ class TableCalibration:
             n_seats = int(fields.get("n_seats", 4))
             # The zone's length is not checked here (nor was it before typing).
             zone = cast("tuple[float, float, float]", tuple(float(v) for v in tz)) if tz else None
-            return cls(h, n_seats, zone, tuple(fields.get("seat_names") or ()))
+            fs = fields.get("frame_size")
+            if fs is not None and (len(fs) != 2 or not all(isinstance(v, int) and v > 0 for v in fs)):
+                raise CalibrationError(f"frame_size must be [width, height] in pixels, got {fs!r}")
+            size = (int(fs[0]), int(fs[1])) if fs else None
+            return cls(h, n_seats, zone, tuple(fields.get("seat_names") or ()), size)
         except (KeyError, TypeError, ValueError) as exc:
             raise CalibrationError(f"not a table calibration: {exc}") from exc
 

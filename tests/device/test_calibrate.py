@@ -327,3 +327,25 @@ def test_a_larger_camera_frame_is_judged_as_the_tracker_will_read_it(tmp_path: P
     assert view.note is None
     press(table, clock, "ok")
     assert table.status.message == "calibrated: the seats are known; take the cards away"
+
+
+def test_a_calibration_of_another_frame_size_is_not_used(tmp_path: Path) -> None:
+    """The camera's frame size changed since calibrating ([camera] size): the saved
+    calibration's pixels are the old frames', so nothing is reported, and the screen asks
+    for a new calibration, which then works."""
+    from vision.synth import Camera, PlacedCard, render_table
+
+    sim, _, _ = sim_table(tmp_path)
+    path = tmp_path / "calibration.json"
+    first = VisionWatcher(None, 32, save_to=path)
+    assert first.calibrate(sim.calibration_frame()).startswith("calibrated")
+    assert TableCalibration.load(path).frame_size == (1280, 720)
+    watcher = VisionWatcher.from_calibration(path)
+    assert watcher.problem is None and watcher.watch(sim.calibration_frame(), 0.0) == [] and watcher.problem is None
+    cards = [PlacedCard(Card.parse(text), x, y, angle)
+             for text, (x, y, angle) in zip(("AS", "KH", "QD", "JC"), SEAT_SPOTS.values())]
+    large, _ = render_table(cards, seed=0, camera=Camera((1920, 1080), 1.6))
+    assert watcher.watch(large, 0.1) == []
+    assert watcher.problem == "camera calibrated at 1280x720, it now gives 1920x1080: calibrate again"
+    assert watcher.calibrate(large).startswith("calibrated")
+    assert watcher.problem is None and TableCalibration.load(path).frame_size == (1920, 1080)

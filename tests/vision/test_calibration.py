@@ -138,3 +138,15 @@ def test_a_frame_larger_than_vision_reads_whole_is_read_in_its_play_area() -> No
     # A play area that fills the frame: the whole frame (clipped to it, the region would be all of it).
     wide = TableCalibration.from_seat_cards([(960, 1000), (100, 540), (960, 80), (1820, 540)])
     assert wide.read_region((1080, 1920, 3)) is None
+
+
+def test_a_calibration_keeps_the_frame_size_it_was_made_at() -> None:
+    cal = TableCalibration.from_seat_cards([(640, 560), (380, 360), (640, 160), (900, 360)])
+    cal.frame_size = (1280, 720)
+    assert TableCalibration.from_json(cal.to_json()).frame_size == (1280, 720)
+    # One saved before the size was kept: not known.
+    old = cal.to_json()
+    del old["frame_size"]
+    assert TableCalibration.from_json(old).frame_size is None
+    with pytest.raises(CalibrationError, match=r"frame_size must be \[width, height\]"):
+        TableCalibration.from_json({**cal.to_json(), "frame_size": [1280]})
