@@ -34,6 +34,7 @@ just came to rest does not stand while the table stays still.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
 
 import cv2
@@ -163,7 +164,8 @@ class CardTracker:
     def __init__(self, calibration: TableCalibration, *, deck: int = 52, style: str = "auto",
                  templates: GlyphTemplates | None = None, stable_frames: int = 3, gone_frames: int = 4,
                  move_tolerance: float = 0.06, match_radius: float = 0.25, min_confidence: float = 0.45,
-                 play_radius: float = 1.0, settle_examinations: int = 3, same_card: float = 0.25) -> None:
+                 play_radius: float = 1.0, settle_examinations: int = 3, same_card: float = 0.25,
+                 own_card: float = 0.4) -> None:
         self.calibration = calibration
         self.deck = deck
         self.style = style
@@ -174,6 +176,9 @@ class CardTracker:
         self.match_radius = match_radius
         self.play_radius = play_radius
         self.same_card = same_card  # table units: half a card's length (a card is 0.36 by 0.5)
+        # Table units: a card coming to rest this near the card its seat played to the trick,
+        # which still lies there, is that card's own print read as another (see _on_own_card).
+        self.own_card = own_card
         self.min_confidence = min_confidence
         self.frame_index = -1
         self.examined = 0  # frames that were run through the detector
@@ -320,6 +325,8 @@ class CardTracker:
                 self._claims[card] = track
                 self._trick[self._trick.index(earlier)] = track
                 earlier.reported = None
+                continue
+            if seat is not None and not trump and self._on_own_card(track, seat):
                 continue
             if earlier is not None and earlier is not track:
                 # This card's readings of the value are the stronger: the earlier report was wrong.
@@ -475,6 +482,17 @@ class CardTracker:
             else:
                 found.append(_Sighting(d, center, [center], [d]))
         return sorted(found, key=lambda s: -s.best.confidence)
+
+    def _on_own_card(self, track: _Track, seat: int) -> bool:
+        """Whether ``track`` lies on the card its seat played to this trick (within
+        ``own_card``), which is still in view. A seat plays one card a trick, so it is that
+        card's print read as another card's index: a real court card read 130 pixels wide
+        had the top of its picture read as a TC at 0.9997 (simulated deals at 1920x1080),
+        reported as a second card of that seat's. Not reported while that card lies there;
+        a card laid on a seat's earlier card once that one is hidden is reported."""
+        x, y = track.center
+        return any(t is not track and t.seat == seat and t in self._tracks and t.missing == 0
+                   and math.hypot(t.center[0] - x, t.center[1] - y) < self.own_card for t in self._trick)
 
     def calibration_point(self, track: _Track) -> tuple[float, float]:
         """A track's place back in image pixels, for the calibration's seat and zone tests."""

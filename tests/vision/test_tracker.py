@@ -354,3 +354,22 @@ def test_a_camera_larger_than_vision_reads_whole_has_its_play_area_read_at_full_
     for f in (moving, frame, moving):
         assert tr.process(f) == []
     assert tr.examined == examined
+
+
+def test_a_reading_on_the_card_a_seat_played_is_not_a_second_card_of_that_seat() -> None:
+    """A seat plays one card a trick: a value read on its card (a real king's picture read
+    as a TC's index, 130 pixels wide) is that card's own print while the card lies there.
+    Once it is covered, a card laid on it is a card."""
+    tr = CardTracker(CAL, stable_frames=3, gone_frames=4)
+    events = [e for _ in range(3) for e in tr.observe([det("KC", 640, 560)])]
+    assert [(str(e.card), e.seat) for e in events] == [("KC", 0)]
+    # The phantom's card lies 0.3 table units from the king's middle (as at the simulated
+    # table): too far to be the same card's reading, on it, in front of S too.
+    for _ in range(6):
+        assert tr.observe([det("KC", 640, 560), det("TC", 640, 460)]) == []
+    # Another seat's card near its own place is reported as ever.
+    events = [e for _ in range(5) for e in tr.observe([det("KC", 640, 560), det("9C", 380, 360)])]
+    assert [(str(e.card), e.seat) for e in events] == [("9C", 1)]
+    # A card laid over most of the king, which no longer shows, is a card of its own.
+    events = [e for _ in range(3) for e in tr.observe([det("9C", 380, 360), det("8D", 640, 470)])]
+    assert [(str(e.card), e.seat) for e in events] == [("8D", 0)]
