@@ -21,10 +21,13 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import cv2
 import numpy as np
+
+if TYPE_CHECKING:
+    from vision.phantoms import Reading
 
 SEAT_NAMES = {2: ("south", "north"), 3: ("south", "west", "east"), 4: ("south", "west", "north", "east")}
 _SEAT_RADIUS = 0.6  # where a seat's played card lies, in table units
@@ -213,25 +216,19 @@ def shape_read(calibration: TableCalibration | None, frame_shape: Sequence[int])
     return y1 - y0, x1 - x0
 
 
-def too_narrow(detections: Sequence[object], frame_shape: Sequence[int]) -> float | None:
+def too_narrow(detections: Sequence[Reading], frame_shape: Sequence[int]) -> float | None:
     """The median width of the cards ``detections`` (vision's) as read in an image of
     ``frame_shape`` (see ``shape_read``), when it is under ``READABLE_CARD_WIDTH``: the
     camera is too far from the table for the cards to be read surely. None when they
     are wide enough, or there are none. A card partly hidden counts at the width of the
     whole card its corner implies."""
-    widths = [card_width_as_read(_whole_card(d), frame_shape) for d in detections]
+    from vision.phantoms import whole
+
+    widths = [card_width_as_read(whole(d), frame_shape) for d in detections]
     if not widths:
         return None
     width = float(np.median(widths))
     return width if width < READABLE_CARD_WIDTH else None
-
-
-def _whole_card(detection: object) -> np.ndarray:
-    """A detection's whole card: its corners, or where only part of it shows, the card
-    its corner implies."""
-    implied = getattr(detection, "implied", None)
-    corners: np.ndarray = getattr(detection, "corners") if implied is None else implied
-    return corners
 
 
 def _points(image_points: Sequence[Sequence[float]], n: int) -> np.ndarray:
