@@ -147,7 +147,7 @@ PIP_OUTLINES_OVERLAP = 0.7  # see _pips_between: another reading's outline of th
 # outweighs such a reading, a faint one does not).
 SUIT_UNSURE = 0.99999
 # A reading whose index lies this near (in card widths) one of a card's own indices is
-# that card read again, not another card lying on it. A court card's picture pip, just
+# that card read again, not another card lying on it (also: two readings at one index). A court card's picture pip, just
 # beside its index, is read as an index pip further off (photo scene 23: a QS's read as
 # a JS's 0.31 of a width below its own).
 OWN_INDEX_NEAR = 0.2
@@ -927,9 +927,10 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
     camera frames and photos no larger (an index warped down from a card a thousand
     pixels wide aliases, and the ink, corner and outline sizes are tuned to camera-sized
     cards). Where its cards come out small that way, the part of it where they lie is
-    read again, larger (``closer_look``), and that reading is the answer. With ``face_down`` off, face-down cards are left out (a tracker of plays has
-    no use for them), and frames with backs lying apart are answered sooner. See
-    ``_identify`` for the rest."""
+    read again, larger (``closer_look``), and that reading is the answer. With
+    ``face_down`` off, face-down cards are left out (a tracker of plays has no use for
+    them), and frames with backs lying apart are answered sooner. See ``_identify`` for
+    the rest."""
     h, w = frame.shape[:2]
     reduce = LARGEST_FRAME / max(h, w)
     if reduce >= 1.0:
@@ -1212,8 +1213,8 @@ def _full_search(frame: np.ndarray, first: WholeCards, deck: int, style: str, te
         probe = Detection(None, 0.0, _corner_card(c, c.card_w), partial=True)
         on = next((k for k in whole if not k.partial and k.card is not None and _index_inside(probe, k)), None)
         if on is not None and _same_index(probe, on):
-            if _index_near(probe.corners, on.corners, (0,), 0.2) or not _index_near(
-                    probe.corners, on.corners, (2,), 0.2):
+            if _index_near(probe.corners, on.corners, (0,), OWN_INDEX_NEAR) or not _index_near(
+                    probe.corners, on.corners, (2,), OWN_INDEX_NEAR):
                 # The whole card's own index, the one it was read at: read again here only
                 # when the card read unsure (its corner found a little off, or its two
                 # indices read differently), where a surer reading of its value vouches for it.
@@ -1978,9 +1979,9 @@ def _deduplicate(detections: list[Detection], frame: np.ndarray | None = None, t
         # One read at the claimed reading's diagonal index, whose own diagonal index is
         # where that one was read, outlines the same card: its other index, misread (and so
         # is the misread value read again there, a little shifted).
-        if d.partial and (any(c.card != d.card and (_index_near(d.corners, c.corners, (0,), 0.2) or (
+        if d.partial and (any(c.card != d.card and (_index_near(d.corners, c.corners, (0,), OWN_INDEX_NEAR) or (
                 d.confidence < SURE_READING and _diagonal_twins(d.corners, c.corners))) for c in claimed) or any(
-                m.card == d.card and _index_near(d.corners, m.corners, (0,), 0.2) for m in misread)):
+                m.card == d.card and _index_near(d.corners, m.corners, (0,), OWN_INDEX_NEAR) for m in misread)):
             misread.append(d)
             continue
         for k in kept:
@@ -2265,7 +2266,7 @@ def _diagonal_twins(p: np.ndarray, q: np.ndarray) -> bool:
     """Whether two corner readings outline one card from its two diagonal corners: each
     was read where the other puts its bottom-right index. (Two cards so would lie one
     exactly on the other, turned half round: the lower one would show no index.)"""
-    return _index_near(p, q, (2,), 0.2) and _index_near(q, p, (2,), 0.2)
+    return _index_near(p, q, (2,), OWN_INDEX_NEAR) and _index_near(q, p, (2,), OWN_INDEX_NEAR)
 
 
 def _same_colour(a: Card | None, b: Card | None) -> bool:
