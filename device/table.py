@@ -42,7 +42,8 @@ MESSAGE_S = 4.0
 
 @dataclass(frozen=True)
 class CardPlaced:
-    """A card has come to rest in front of ``seat``; ``card`` None when face down."""
+    """A card has come to rest in front of ``seat``; ``card`` None when it could not be
+    read (it reads only as cards already played)."""
 
     seat: str
     card: str | None
@@ -330,9 +331,15 @@ class Table:
         seat = hand.to_move()
         if seat is None:
             return
-        trick = hand.current_trick
+        self._ask_card(seat)
+
+    def _ask_card(self, seat: str, alternatives: Sequence[str] = ()) -> None:
+        """Ask the players which card ``seat`` played: the led card's suit first (what
+        ``alternatives`` name first, where not played yet)."""
+        hand = getattr(self.game, "hand", None)
+        trick = getattr(hand, "current_trick", None)
         led = trick.cards[0] if trick is not None else None
-        self.status.question = Question(seat, self._guesses(seat, led), 0.0)
+        self.status.question = Question(seat, self._guesses(seat, led, alternatives), 0.0)
 
     def _press_for_game(self, press: Press) -> None:
         if isinstance(self.game, Rikken):
@@ -529,9 +536,6 @@ class Table:
                 else:
                     self._ask_turned_card(Card.parse(event.card), event.confidence)
             return
-        if event.card is None:
-            self.say(f"a card face down in front of {event.seat}: turn it over")
-            return
         hand = getattr(self.game, "hand", None)
         trick = getattr(hand, "current_trick", None)
         if trick is not None and event.seat in trick.seats:
@@ -539,6 +543,16 @@ class Table:
             self.sightings_ignored += 1
             return
         to_move = hand.to_move() if hand is not None else None
+        if event.card is None:
+            # A card came to rest there that reads only as cards already played: a
+            # misreading. The players name it.
+            if event.seat == to_move:
+                self._ask_card(event.seat, event.alternatives)
+                if self.panel is not None:
+                    self.panel.status(LED_ATTENTION)
+            else:
+                self.say(f"{event.seat}'s card could not be read")
+            return
         if event.confidence < CONFIDENT and event.seat == to_move:
             guesses = self._guesses(event.seat, Card.parse(event.card), event.alternatives)
             self.status.question = Question(event.seat, guesses, event.confidence)

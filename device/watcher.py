@@ -136,9 +136,9 @@ class VisionWatcher:
         return events
 
     def _laid_out_card(self, card: object) -> bool:
-        """A calibration card's report (each is reported once), which is then forgotten."""
-        value = None if card is None else str(card)
-        if value in self._laid_out:
-            self._laid_out.remove(value)
-            return True
-        return False
+        """A calibration card's report (each is reported once), which is then forgotten. A
+        card reported with no value is none of them: the tracker reports no face-down card."""
+        if card is None or str(card) not in self._laid_out:
+            return False
+        self._laid_out.remove(str(card))
+        return True

@@ -5,7 +5,9 @@
 * ``card_placed``: a face-up card has lain still for ``stable_frames`` frames and most
   of its recent readings agree on its value; it is attributed to the seat in front of which it lies
   (or reported as ``trump_turned`` in the trump zone). Each physical card is reported
-  once per deal, however often it is hidden and seen again.
+  once per deal, however often it is hidden and seen again. ``card`` is None (confidence
+  0) for a card that reads only as values other cards were reported as: a seat played
+  it, the players name it.
 * ``card_corrected``: a card reported earlier as a value (in ``cards``) is not that
   card, because another card reads more clearly as that value (``card`` is then its best
   other reading that no other card was reported as; None: unknown), or because, still
@@ -304,6 +306,11 @@ class CardTracker:
             # One physical card is reported once. A value another card was reported as is
             # left out of this card's vote while that card's readings of it are the stronger.
             voted, share, conf = track.vote(window, self._taken_from(track))
+            if voted is None and track.stable >= window:
+                # Still all this while, and read only as cards already reported: played,
+                # its value unknown (see _unknown_play).
+                events += self._unknown_play(track)
+                continue
             # A misreading that flickers in is outvoted. An unclear value read the same in
             # every recent frame (each with its own sensor noise) is as good as a clear one.
             steady = share == 1.0 and len(track.readings) >= window
@@ -411,12 +418,15 @@ class CardTracker:
         was played. Reported before the trick is gathered, in the order they came."""
         trick_seen = max(t.last_seen for t in self._trick)
         by_value: dict[Card, list[tuple[_Track, float]]] = {}
+        unknown: list[_Track] = []  # read only as cards already reported
         for t in self._unreported + self._tracks:
             if t.placed or t.missing == 0 or t.last_seen < trick_seen - self.gone_frames:
                 continue  # reported, still on the table, or gone well before the trick
             voted, share, conf = t.vote(2 * self.stable_frames, set(self._claims))
             if voted is not None and share >= 0.6 and conf >= self.min_confidence:
                 by_value.setdefault(voted, []).append((t, conf * share))
+            elif voted is None:
+                unknown.append(t)
         events: list[CardEvent] = []
         played = {t.seat for t in self._trick}
         for card, voters in sorted(by_value.items(), key=lambda kv: min(t.still_since for t, _ in kv[1])):
@@ -429,7 +439,32 @@ class CardTracker:
                 continue
             played.add(seat)
             events.append(self._place(track, card, seat, min(t.still_since for t, _ in voters), confidence))
-        return events
+        for track in sorted(unknown, key=lambda t: t.still_since):
+            events += self._unknown_play(track)  # each seat once: it checks the trick
+        return sorted(events, key=lambda e: e.frame)
+
+    def _unknown_play(self, track: _Track) -> list[CardEvent]:
+        """``track``, lying still in front of a seat that has not played to this trick, read
+        only as values other cards were reported as (a real JD read as JS at 0.9 in every
+        frame, the JS gathered tricks before: simulated deal 2036). One deck holds each
+        value once, so it is none of them; but a card came to rest there, and that seat
+        played it. Reported as ``card_placed`` with ``card`` None and confidence 0 (the
+        values it read as in ``alternatives``): the players name it. Nothing when it lies
+        in the trump zone, before no seat, before one that has played (its own card's
+        print read as another: see _on_own_card), or read fewer than ``stable_frames``
+        times."""
+        if len(track.readings) < self.stable_frames:
+            return []
+        point = self.calibration_point(track)
+        seat = self.calibration.seat_of(point)
+        if (seat is None or self.calibration.in_trump_zone(point) or any(t.seat == seat for t in self._trick)
+                or self._on_own_card(track, seat)):
+            return []
+        track.reported, track.placed, track.seat, track.placed_at = None, True, seat, track.still_since
+        self._trick.append(track)
+        values = _summed(track.readings)
+        return [CardEvent("card_placed", track.still_since, None, seat, 0.0,
+                          alternatives=tuple(sorted(values, key=lambda v: -values[v]))[:3])]
 
     def _place(self, track: _Track, card: Card, seat: int | None, frame: int, confidence: float) -> CardEvent:
         """Report ``track`` as ``card`` played by ``seat`` to the current trick."""

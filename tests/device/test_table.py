@@ -127,14 +127,20 @@ def test_unsure_cards_are_asked_and_confirmed(tmp_path: Path) -> None:
     assert len({q for q in asked}) >= 3  # three cards were asked about, one with a wrong first guess
 
 
-def test_an_unsure_card_offers_its_rank_in_the_other_suit_of_its_colour_next(tmp_path: Path) -> None:
-    # The reader's commonest doubt: a club or a spade (a heart or a diamond) whose index
-    # pip is a few pixels across. One NEXT press reaches that card.
+def _table_in_play(tmp_path: Path) -> Table:
+    """A simulated table stepped until its first hand is dealt and bid (the first play is next)."""
     table, sim, clock, _ = build(tmp_path)
     while getattr(table.game, "hand", None) is None:
         sim.act(table.game, table.status)
         table.step()
         clock.advance(0.05)
+    return table
+
+
+def test_an_unsure_card_offers_its_rank_in_the_other_suit_of_its_colour_next(tmp_path: Path) -> None:
+    # The reader's commonest doubt: a club or a spade (a heart or a diamond) whose index
+    # pip is a few pixels across. One NEXT press reaches that card.
+    table = _table_in_play(tmp_path)
     seat = table.game.hand.to_move()  # type: ignore[attr-defined]
     table.table_event(CardPlaced(seat, "KS", 0.6))
     assert table.status.question is not None and table.status.question.guesses[:2] == ["KS", "KC"]
@@ -283,3 +289,21 @@ def test_the_watcher_passes_a_tracker_correction_on() -> None:
     watcher = VisionWatcher(None)
     watcher.tracker = Tracker()
     assert watcher.watch(np.zeros((4, 4, 3), np.uint8), 0.0) == [CardCorrected("W", "7S", "AS", 0.4)]
+
+
+def test_a_card_vision_could_not_read_is_asked_of_the_players(tmp_path: Path) -> None:
+    # The tracker saw a card come to rest that read only as cards already played (a JD
+    # read as the JS gathered tricks before): the players name it, as with NEXT.
+    table = _table_in_play(tmp_path)
+    seat = table.game.hand.to_move()  # type: ignore[attr-defined]
+    played = len(table.game.events)
+    table.table_event(CardPlaced(seat, None, 0.0, alternatives=("JS",)))
+    question = table.status.question
+    assert question is not None and question.seat == seat and question.kind == "play"
+    assert len(table.game.events) == played  # nothing recorded until the players say
+    # What vision read first (no card is played yet), then every other card once.
+    assert question.guesses[0] == "JS" and len(set(question.guesses)) == len(question.guesses) == 32
+    other = next(s for s in ("N", "E", "S", "W") if s != seat)
+    table.status.question = None
+    table.table_event(CardPlaced(other, None, 0.0))
+    assert table.status.question is None and table.status.message == f"{other}'s card could not be read"

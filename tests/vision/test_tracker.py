@@ -373,3 +373,53 @@ def test_a_reading_on_the_card_a_seat_played_is_not_a_second_card_of_that_seat()
     # A card laid over most of the king, which no longer shows, is a card of its own.
     events = [e for _ in range(3) for e in tr.observe([det("9C", 380, 360), det("8D", 640, 470)])]
     assert [(str(e.card), e.seat) for e in events] == [("8D", 0)]
+
+
+def _js_gathered(tr: CardTracker) -> list:
+    """Trick one: S plays the JS, read clearly, then the trick is gathered."""
+    events = [e for _ in range(4) for e in tr.observe([det("JS", 640, 560, 1.0)])]
+    return events + [e for _ in range(5) for e in tr.observe([])]
+
+
+def test_a_card_read_only_as_a_card_already_played_is_played_its_value_unknown() -> None:
+    # A real JD read as JS at 0.9 in every frame, the JS gathered tricks before (simulated
+    # deal 2036 printed from the bidly photos): it is no JS, but W played a card. It is
+    # reported with no value, so that the players name it, and the trick keeps its order.
+    tr = CardTracker(CAL, stable_frames=3, gone_frames=4)
+    events = _js_gathered(tr)
+    for _ in range(6):
+        events += tr.observe([det("JS", 380, 360, 0.9)])
+    unknown = [e for e in events if e.kind == "card_placed" and e.card is None]
+    assert [(e.seat, e.confidence, [str(c) for c in e.alternatives]) for e in unknown] == [(1, 0.0, ["JS"])]
+    for _ in range(4):
+        events += tr.observe([det("JS", 380, 360, 0.9), det("8S", 640, 160, 1.0)])
+    assert plays_of(events) == [(Card.parse("JS"), 0), (None, 1), (Card.parse("8S"), 2)]
+    assert not [e for e in events if e.kind == "card_corrected"]
+
+
+def test_a_card_read_only_as_a_played_card_and_gathered_soon_is_still_played() -> None:
+    # The same JD, read 4 times before the winner took the trick up: played, value unknown.
+    tr = CardTracker(CAL, stable_frames=3, gone_frames=4)
+    events = _js_gathered(tr)
+    table = [det("9D", 640, 560, 1.0)]
+    for _ in range(4):
+        events += tr.observe(table)
+    for _ in range(4):
+        events += tr.observe(table + [det("JS", 380, 360, 0.9)])
+    for _ in range(6):
+        events += tr.observe([])
+    assert plays_of(events) == [(Card.parse("JS"), 0), (Card.parse("9D"), 0), (None, 1)]
+    gathered = [e for e in events if e.kind == "trick_gathered"]
+    assert [[str(c) for c in e.cards] for e in gathered] == [["JS"], ["9D"]]
+
+
+def test_a_played_cards_value_read_before_a_seat_that_has_played_is_no_card() -> None:
+    # A seat plays one card a trick: beside S's 9D, in front of S, a reading of the
+    # gathered JS is that card's own print, not a card of S's value unknown.
+    tr = CardTracker(CAL, stable_frames=3, gone_frames=4)
+    events = _js_gathered(tr)
+    for _ in range(4):
+        events += tr.observe([det("9D", 640, 560, 1.0)])
+    for _ in range(8):
+        events += tr.observe([det("9D", 640, 560, 1.0), det("JS", 640, 430, 0.9)])
+    assert plays_of(events) == [(Card.parse("JS"), 0), (Card.parse("9D"), 0)]
