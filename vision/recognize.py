@@ -31,16 +31,19 @@ MIN_FRAME_SIDE = 24  # pixels
 LARGEST_FRAME = 1280  # pixels on the long side: the camera's frames; every real photo measured is smaller
 # A photo read reduced whose cards come out narrower than CLOSER_BELOW (pixels, their
 # median) is read again closer: the part of it where they lie, at a scale that makes them
-# CLOSER_CARD_WIDTH wide, the part no longer than LARGEST_FRAME. Real-deck cards under
-# 90 pixels are missed or misread four to seven times as often as from 90 (see
-# ``calibration``). On the real-deck development photos (2016x1512, 0-399) it read 2605
-# cards of 2636 right instead of 2592, phantoms 8 instead of 10; on drawn decks rendered
-# sharp at 4032x2268 (development scenes 1000-1299) 1358 of 1361 instead of 1359,
-# phantoms 16 instead of 11. 105 to 135 pixels read the photos alike (2605-2608); wider
-# gave drawn decks more phantoms (19 at 120).
+# CLOSER_CARD_WIDTH wide, the part no longer than LARGEST_FRAME, or in overlapping
+# tiles where they lie spread wider. Real-deck cards under 90 pixels are missed or
+# misread four to seven times as often as from 90 (see ``calibration``). On the
+# real-deck development photos (2016x1512, 0-399) 2609 cards of 2636 read right instead
+# of 2592, phantoms 7 instead of 10; on drawn decks rendered sharp at 4032x2268
+# (development scenes 1000-1299) 1358 of 1361 instead of 1359, phantoms 12 instead of
+# 11. 105 to 135 pixels read the photos alike (2605-2608, one part only); wider gave
+# drawn decks more phantoms.
 CLOSER_BELOW = 100.0
 CLOSER_CARD_WIDTH = 110.0
 CLOSER_GAIN = 1.15  # ... when that reads them at least this much larger than the first look
+CLOSER_TILES = 6  # cards spread over more than fits LARGEST_FRAME so: read in this many parts at most
+TILE_EDGE = 3.0  # pixels as read: a card reaching this near a part's edge where another part lies is cut
 # The part read again reaches this many card lengths beyond the cards found.
 CLOSER_MARGIN = 0.75
 SURE_READING = 0.98
@@ -940,17 +943,57 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
     closer = closer_look(first, frame.shape, reduce)
     if closer is None:
         return first
-    scale, box = closer
-    return _identify_scaled(frame, box, scale, deck, style, templates, min_confidence, check_phantoms, face_down)
+    scale, tiles = closer
+    found: list[Detection] = []
+    for tile in tiles:
+        found += [d for d in _identify_scaled(frame, tile.box, scale, deck, style, templates, min_confidence,
+                                              check_phantoms, face_down) if tile.owns(d)]
+    return _backs_seen_before(found, first)
+
+
+def _backs_seen_before(closer: list[Detection], first: list[Detection]) -> list[Detection]:
+    """``closer``'s readings, less the face-down cards where the first reading found no
+    card: read larger, a checked cloth's squares pass for a lattice back (drawn decks at
+    4032x2268 on a checked cloth: four such backs in one photo), and a back needs no
+    closer look to be found."""
+    def seen(d: Detection) -> bool:
+        x, y = d.center
+        return any(math.hypot(x - f.center[0], y - f.center[1]) < _card_width(phantoms.whole(f)) / 2 for f in first)
+
+    return [d for d in closer if d.card is not None or seen(d)]
+
+
+class Tile(NamedTuple):
+    """A part of a photo read on its own: ``box`` (x0, y0, x1, y1, pixels), its ``core``,
+    where the cards it reports must lie (their middles: the cores of a photo's tiles
+    share it out, and a card whose middle lies in a core lies whole in its tile), and
+    ``inside``, which they must not reach beyond (the box, less a few pixels where
+    another tile lies beyond: a card cut there is that tile's, and read cut, it passes
+    for a back the frame's edge cuts)."""
+
+    box: tuple[int, int, int, int]
+    core: tuple[float, float, float, float]
+    inside: tuple[float, float, float, float]
+
+    def owns(self, d: Detection) -> bool:
+        (cx0, cy0, cx1, cy1), (ix0, iy0, ix1, iy1) = self.core, self.inside
+        whole = phantoms.whole(d)
+        return (cx0 <= d.center[0] < cx1 and cy0 <= d.center[1] < cy1 and
+                bool(np.all((whole >= [ix0, iy0]) & (whole <= [ix1, iy1]))))
+
+
+EVERYWHERE = (-math.inf, -math.inf, math.inf, math.inf)
 
 
 def closer_look(first: list[Detection], frame_shape: tuple[int, ...],
-                reduce: float) -> tuple[float, tuple[int, int, int, int]] | None:
-    """Where and how large to read a photo again that was read reduced by ``reduce``
-    (``first``: what that found, in the photo's pixels): the scale, and the part of the
-    photo (x0, y0, x1, y1) holding every card found with ``CLOSER_MARGIN`` about it. None
-    when the cards read wide enough already, or the part cannot be read much larger than
-    the whole photo was (the cards are spread over it)."""
+                reduce: float) -> tuple[float, list[Tile]] | None:
+    """How large to read a photo again that was read reduced by ``reduce`` (``first``:
+    what that found, in the photo's pixels), and the parts to read: the scale, and the
+    part of the photo holding every card found with ``CLOSER_MARGIN`` about it, as one
+    tile when that part fits ``LARGEST_FRAME`` at a scale ``CLOSER_GAIN`` larger than
+    the first reading's, else as overlapping tiles read at the full ``CLOSER_CARD_WIDTH``
+    (at most ``CLOSER_TILES``; neighbours overlap by two card lengths). None when the
+    cards read wide enough already, or no closer reading is possible."""
     if not first:
         return None
     wholes = [phantoms.whole(d) for d in first]
@@ -962,10 +1005,45 @@ def closer_look(first: list[Detection], frame_shape: tuple[int, ...],
     reach = CLOSER_MARGIN * width * CARD_ASPECT
     x0, y0 = (max(0, int(v)) for v in np.floor(points.min(axis=0) - reach))
     x1, y1 = int(min(w, math.ceil(points[:, 0].max() + reach))), int(min(h, math.ceil(points[:, 1].max() + reach)))
-    scale = min(1.0, CLOSER_CARD_WIDTH / max(width, 1.0), LARGEST_FRAME / max(x1 - x0, y1 - y0, 1))
+    scale = min(1.0, CLOSER_CARD_WIDTH / max(width, 1.0))
+    whole_part = min(scale, LARGEST_FRAME / max(x1 - x0, y1 - y0, 1))
+    if whole_part >= CLOSER_GAIN * reduce:
+        return whole_part, [Tile((x0, y0, x1, y1), EVERYWHERE, EVERYWHERE)]
     if scale < CLOSER_GAIN * reduce:
         return None
-    return scale, (x0, y0, x1, y1)
+    side = LARGEST_FRAME / scale
+    overlap = 2.0 * width * CARD_ASPECT
+    if side < 2.0 * overlap:
+        return None
+    across, down = _spans(x0, x1, side, overlap), _spans(y0, y1, side, overlap)
+    if len(across) * len(down) > CLOSER_TILES:
+        return None
+    edge = TILE_EDGE / scale  # the photo's pixels
+
+    def inside(start: int, end: int, core_start: float, core_end: float) -> tuple[float, float]:
+        return (-math.inf if core_start == -math.inf else start + edge,
+                math.inf if core_end == math.inf else end - edge)
+
+    tiles = []
+    for a0, a1, ca0, ca1 in across:
+        for b0, b1, cb0, cb1 in down:
+            (ia0, ia1), (ib0, ib1) = inside(a0, a1, ca0, ca1), inside(b0, b1, cb0, cb1)
+            tiles.append(Tile((a0, b0, a1, b1), (ca0, cb0, ca1, cb1), (ia0, ib0, ia1, ib1)))
+    return scale, tiles
+
+
+def _spans(lo: int, hi: int, side: float, overlap: float) -> list[tuple[int, int, float, float]]:
+    """``lo``..``hi`` cut into the fewest spans no longer than ``side`` that overlap by
+    ``overlap`` or more, evenly spaced: (start, end, core start, core end) each, the
+    cores meeting halfway across each overlap."""
+    if hi - lo <= side:
+        return [(lo, hi, -math.inf, math.inf)]
+    n = math.ceil((hi - lo - overlap) / (side - overlap))
+    step = (hi - lo - side) / (n - 1)
+    starts = [lo + round(i * step) for i in range(n)]
+    ends = [min(hi, round(s + side)) for s in starts]
+    cuts = [-math.inf] + [(starts[i] + ends[i - 1]) / 2 for i in range(1, n)] + [math.inf]
+    return [(starts[i], ends[i], cuts[i], cuts[i + 1]) for i in range(n)]
 
 
 def _identify_scaled(frame: np.ndarray, box: tuple[int, int, int, int], scale: float, deck: int, style: str,
