@@ -150,9 +150,9 @@ PIP_OUTLINES_OVERLAP = 0.7  # see _pips_between: another reading's outline of th
 # outweighs such a reading, a faint one does not).
 SUIT_UNSURE = 0.99999
 # A reading whose index lies this near (in card widths) one of a card's own indices is
-# that card read again, not another card lying on it (also: two readings at one index). A court card's picture pip, just
-# beside its index, is read as an index pip further off (photo scene 23: a QS's read as
-# a JS's 0.31 of a width below its own).
+# that card read again, not another card lying on it (also: two readings at one index).
+# A court card's picture pip, just beside its index, is read as an index pip further off
+# (photo scene 23: a QS's read as a JS's 0.31 of a width below its own).
 OWN_INDEX_NEAR = 0.2
 OWN_COURT_INDEX_NEAR = 0.35
 TURNED_AWAY = math.cos(math.radians(45.0))  # cosine of a turn: see the pips beside an index in _identify
