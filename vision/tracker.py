@@ -110,9 +110,9 @@ class _Track:
         confs = [c for v, c in recent if v == card]
         return card, weight[card] / total, sum(confs) / len(confs)
 
-    def others(self, card: Card, most: int = 3) -> tuple[Card, ...]:
+    def others(self, card: Card | None, most: int = 3) -> tuple[Card, ...]:
         """The values other than ``card`` that its recent readings gave, by their summed
-        confidence, the likeliest first."""
+        confidence, the likeliest first (``card`` None: every value they gave)."""
         weight = _summed([(value, conf) for value, conf in self.readings if value != card])
         return tuple(sorted(weight, key=lambda v: -weight[v]))[:most]
 
@@ -450,21 +450,17 @@ class CardTracker:
         value once, so it is none of them; but a card came to rest there, and that seat
         played it. Reported as ``card_placed`` with ``card`` None and confidence 0 (the
         values it read as in ``alternatives``): the players name it. Nothing when it lies
-        in the trump zone, before no seat, before one that has played (its own card's
-        print read as another: see _on_own_card), or read fewer than ``stable_frames``
-        times."""
+        in the trump zone, before no seat, before one that has played (so never on a
+        seat's own card: see _on_own_card), or read fewer than ``stable_frames`` times."""
         if len(track.readings) < self.stable_frames:
             return []
         point = self.calibration_point(track)
         seat = self.calibration.seat_of(point)
-        if (seat is None or self.calibration.in_trump_zone(point) or any(t.seat == seat for t in self._trick)
-                or self._on_own_card(track, seat)):
+        if seat is None or self.calibration.in_trump_zone(point) or any(t.seat == seat for t in self._trick):
             return []
         track.reported, track.placed, track.seat, track.placed_at = None, True, seat, track.still_since
         self._trick.append(track)
-        values = _summed(track.readings)
-        return [CardEvent("card_placed", track.still_since, None, seat, 0.0,
-                          alternatives=tuple(sorted(values, key=lambda v: -values[v]))[:3])]
+        return [CardEvent("card_placed", track.still_since, None, seat, 0.0, alternatives=track.others(None))]
 
     def _place(self, track: _Track, card: Card, seat: int | None, frame: int, confidence: float) -> CardEvent:
         """Report ``track`` as ``card`` played by ``seat`` to the current trick."""
