@@ -191,6 +191,17 @@ class Detection:
         c = phantoms.whole(self).mean(axis=0)
         return float(c[0]), float(c[1])
 
+    def in_frame(self, origin: tuple[float, float], scale: float = 1.0) -> Detection:
+        """This detection, made in a part of a frame that starts at ``origin`` (x, y,
+        frame pixels) and was reduced by ``scale``, in the frame's own pixels."""
+        shift = np.array(origin, np.float32)
+
+        def back(c: np.ndarray) -> np.ndarray:
+            out: np.ndarray = (c / scale + shift).astype(np.float32)
+            return out
+
+        return replace(self, corners=back(self.corners), implied=None if self.implied is None else back(self.implied))
+
     def to_json(self) -> dict[str, object]:
         return {"card": None if self.card is None else str(self.card),
                 "confidence": round(float(self.confidence), 3),
@@ -1056,13 +1067,7 @@ def _identify_scaled(frame: np.ndarray, box: tuple[int, int, int, int], scale: f
     if scale < 1.0:
         part = cv2.resize(part, (max(round((x1 - x0) * scale), 1), max(round((y1 - y0) * scale), 1)),
                           interpolation=cv2.INTER_AREA)
-    shift = np.array([x0, y0], np.float32)
-
-    def back(c: np.ndarray) -> np.ndarray:
-        out: np.ndarray = (c / scale + shift).astype(np.float32)
-        return out
-
-    return [replace(d, corners=back(d.corners), implied=None if d.implied is None else back(d.implied))
+    return [d.in_frame((x0, y0), scale)
             for d in _identify(part, deck, style, templates, min_confidence, check_phantoms, face_down)]
 
 

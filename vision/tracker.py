@@ -37,7 +37,7 @@ just came to rest does not stand while the table stays still.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -229,11 +229,7 @@ class CardTracker:
         # Face-down cards are no plays (``_sightings`` passes them by): not asked for, the
         # gathered tricks lying face down do not send every frame to the full search.
         found = identify_cards(view, deck=self.deck, style=self.style, templates=self.templates, face_down=False)
-        if origin == (0, 0):
-            return found
-        shift = np.array(origin, np.float32)
-        return [replace(d, corners=d.corners + shift, implied=None if d.implied is None else d.implied + shift)
-                for d in found]
+        return found if origin == (0, 0) else [d.in_frame(origin) for d in found]
 
     def observe(self, detections: list[Detection], fresh: bool = True) -> list[CardEvent]:
         """Advance one frame given its detections (``process`` without the detector).
