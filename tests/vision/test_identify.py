@@ -2071,7 +2071,7 @@ def _small_cards(centres: list[tuple[float, float]], width: float) -> list[Detec
 def test_a_photo_whose_cards_read_small_is_read_again_where_they_lie() -> None:
     # A phone's 4032x3024 photo of a trick in the middle of the table: reduced to 1280
     # pixels its 240-pixel cards read 76 wide, where misses are several times as common
-    # as at 90. The part where they lie is read again, its cards 120 pixels wide.
+    # as at 90. The part where they lie is read again, its cards 110 pixels wide.
     from vision.recognize import CLOSER_CARD_WIDTH, closer_look
 
     first = _small_cards([(1700.0, 1400.0), (2300.0, 1600.0)], 240.0)
