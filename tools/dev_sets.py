@@ -11,7 +11,8 @@ summary line and OUT/SET.txt every miss, misreading, phantom and count of backs,
 scene. A change that should not move any reading (a speed step, a refactor) is checked
 by running the starting commit into BASE (``git worktree add``, or an archive of it)
 and the change into OUT: every set should then say "same, scene by scene". All sets
-take about 13 minutes on this 2-core machine.
+take about 17 minutes on this 2-core machine (the two sets with a cast shadow, added in the
+forty-first session, about 4 of them).
 """
 
 from __future__ import annotations
@@ -36,6 +37,9 @@ SETS: dict[str, list[str]] = {
     "photo250": ["photo", "250:400"],
     "scroll": ["photo", "4000:4300", "--back", "scrollwork"],
     "edje": ["edje", "train"],
+    # With a cast shadow (the forty-first session's sets): a player's or a phone's.
+    "shadow": ["random", "13000:13300", "--shadow"],
+    "photoshadow": ["photo", "0:150", "--shadow"],
 }
 
 

@@ -29,31 +29,31 @@ from vision.evaluate import BoxLabel  # noqa: E402
 from vision.synth import Scene  # noqa: E402
 
 
-def draw_scene(kind: str, seed: int, photos: str = "", back: str = "") -> Scene:
+def draw_scene(kind: str, seed: int, photos: str = "", back: str = "", shadow: bool = False) -> Scene:
     """Development scene ``seed`` of ``kind`` (random, rows or photo) as this probe draws
     it: ``photos``, the deck's photo folder for photo scenes (the bidly photos when
     empty); ``back``, the back pattern (when empty: scrollwork for photo scenes, else the
-    lattice)."""
+    lattice); ``shadow``, with a cast shadow (random and photo scenes)."""
     from vision.faces import DeckDesign
     from vision.synth import played_row_scene, random_scene, table_photo_scene
 
     back = back or ("scrollwork" if kind == "photo" else "lattice")
     if kind == "random":
-        return random_scene(seed, back_pattern=back)
+        return random_scene(seed, back_pattern=back, shadow=shadow)
     if kind == "rows":
         return played_row_scene(seed)
     if kind == "photo":
         photos = photos or str(shared_dir() / "datasets" / "bidly-single-cards")
-        return table_photo_scene(seed, DeckDesign(photos=photos, back_pattern=back))
+        return table_photo_scene(seed, DeckDesign(photos=photos, back_pattern=back), shadow=shadow)
     raise ValueError(f"unknown scene kind {kind!r}: expected random, rows or photo")
 
 
-def _scene_score(job: tuple[str, int, str, str, str]) -> tuple[int, int, int, int, int, int, list[str]]:
+def _scene_score(job: tuple[str, int, str, str, str, bool]) -> tuple[int, int, int, int, int, int, list[str]]:
     from vision.evaluate import score_scene
     from vision.recognize import identify_cards
 
-    kind, seed, photos, back, profile = job
-    scene = draw_scene(kind, seed, photos, back)
+    kind, seed, photos, back, profile, shadow = job
+    scene = draw_scene(kind, seed, photos, back, shadow)
     templates = None
     if profile:
         from vision.profile import load_profile
@@ -95,6 +95,7 @@ def main() -> int:
                         help="the photographed deck of 'photo' scenes (default: bidly-single-cards)")
     parser.add_argument("--back", default="", help="back pattern: lattice (random scenes), scrollwork (photo scenes)")
     parser.add_argument("--profile", default="", help="read with this taught deck profile")
+    parser.add_argument("--shadow", action="store_true", help="random and photo scenes with a cast shadow")
     parser.add_argument("--details", help="write every miss, misreading and phantom here")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
@@ -122,7 +123,7 @@ def main() -> int:
                   f"({time.time() - t0:.0f} s)")
         else:
             lo, hi = (int(v) for v in args.range.split(":"))
-            jobs = [(args.kind, seed, args.photos, args.back, args.profile) for seed in range(lo, hi)]
+            jobs = [(args.kind, seed, args.photos, args.back, args.profile, args.shadow) for seed in range(lo, hi)]
             e = c = w = m = p = n = 0
             for ee, cc, ww, mm, pp, nn, d in pool.imap(_scene_score, jobs, chunksize=4):
                 e, c, w, m, p, n = e + ee, c + cc, w + ww, m + mm, p + pp, n + nn

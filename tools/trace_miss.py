@@ -42,14 +42,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from probe_vision import draw_scene  # noqa: E402  (this folder: a script's own, first on the path)
 
 
-def trace(kind: str, seed: int, want: str) -> list[str]:
+def trace(kind: str, seed: int, want: str, shadow: bool = False) -> list[str]:
     """The lines printed for one missed card (see the module's docstring)."""
     from vision import recognize as R
     from vision.detect import CARD_ASPECT
     from vision.index_reader import read_index
 
     try:
-        scene = draw_scene(kind, seed)
+        scene = draw_scene(kind, seed, shadow=shadow)
     except ValueError as e:
         raise SystemExit(f"trace_miss: {e}") from None
     truths = [t for t in scene.truth.cards if t.card is not None and str(t.card) == want]
@@ -129,13 +129,14 @@ def trace(kind: str, seed: int, want: str) -> list[str]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("missed", nargs="+", help="KIND:SEED:CARD, e.g. photo:38:QH (KIND: random, rows or photo)")
+    parser.add_argument("--shadow", action="store_true", help="the scenes with a cast shadow (dev_sets' shadow sets)")
     args = parser.parse_args()
     for arg in args.missed:
         parts = arg.split(":")
         if len(parts) != 3 or not parts[1].isdigit():
             print(f"trace_miss: {arg!r}: expected KIND:SEED:CARD, e.g. photo:38:QH", file=sys.stderr)
             return 2
-        print("\n".join(trace(parts[0], int(parts[1]), parts[2].upper())), flush=True)
+        print("\n".join(trace(parts[0], int(parts[1]), parts[2].upper(), args.shadow)), flush=True)
     return 0
 
 

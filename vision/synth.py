@@ -69,6 +69,10 @@ class Effects:
     noise: float = 0.0  # sensor noise sigma in grey levels
     jpeg_quality: int = 0  # 0 = no JPEG round trip
     glare_seed: int = 0
+    # 0..1 depth of a cast shadow (a player, or the phone taking the photo, between the
+    # lamp and the table): a soft-edged dark patch over part of the frame.
+    shadow: float = 0.0
+    shadow_seed: int = 0
 
 
 @dataclass
@@ -319,12 +323,37 @@ def _light_ramp(w: int, h: int, angle: float, strength: float) -> np.ndarray:
     return out
 
 
+def _cast_shadow(w: int, h: int, depth: float, seed: int) -> np.ndarray:
+    """The light left under a cast shadow, per pixel (h x w x 3, float32): 1 in full
+    light, down to 1 - 0.7 ``depth`` in the shadow, whose edge (a penumbra 0.5% to 3% of
+    the frame wide) runs through the frame's middle part. Half the shadows are a body's
+    or an arm's (one side of a wavy line), half a head's or a phone's (an ellipse)."""
+    rng = np.random.default_rng(seed)
+    mask: np.ndarray = np.zeros((h, w), np.float32)
+    cx, cy = float(rng.uniform(0.2, 0.8)) * w, float(rng.uniform(0.2, 0.8)) * h
+    if rng.random() < 0.5:
+        ang = float(rng.uniform(0, 2 * np.pi))
+        xs, ys = np.meshgrid(np.arange(w, dtype=np.float32) - cx, np.arange(h, dtype=np.float32) - cy)
+        along = -np.sin(ang) * xs + np.cos(ang) * ys
+        wave = 0.04 * w * np.sin(along / (float(rng.uniform(0.1, 0.3)) * w) + float(rng.uniform(0, 2 * np.pi)))
+        mask = ((np.cos(ang) * xs + np.sin(ang) * ys) > wave).astype(np.float32)
+    else:
+        axes = (int(rng.uniform(0.12, 0.3) * w), int(rng.uniform(0.12, 0.3) * w))
+        cv2.ellipse(mask, (int(cx), int(cy)), axes, float(rng.uniform(0, 180)), 0, 360, 1.0, -1)
+    soft = cv2.GaussianBlur(mask, (0, 0), float(rng.uniform(0.005, 0.03)) * w)
+    gain = (1.0 - 0.7 * depth * soft).astype(np.float32)
+    out: np.ndarray = cv2.merge([gain, gain, gain])
+    return out
+
+
 def _camera_effects(frame: np.ndarray, fx: Effects, seed: int) -> np.ndarray:
     h, w = frame.shape[:2]
     rng = np.random.default_rng(seed ^ 0x5EED)
     if fx.light_gradient > 0:
         ang = float(rng.uniform(0, 2 * np.pi))
         frame = cv2.multiply(frame, _light_ramp(w, h, round(ang, 4), round(fx.light_gradient, 4)))
+    if fx.shadow > 0:
+        frame = cv2.multiply(frame, _cast_shadow(w, h, fx.shadow, fx.shadow_seed))
     if fx.glare > 0:
         grng = np.random.default_rng(fx.glare_seed or seed)
         gx, gy = grng.uniform(0.2, 0.8) * w, grng.uniform(0.2, 0.8) * h
@@ -366,6 +395,15 @@ def random_design(rng: np.random.Generator, style: str | None = None) -> DeckDes
     )
 
 
+def _shadowed(effects: Effects, seed: int, shadow: bool) -> Effects:
+    """``effects`` with a cast shadow, when ``shadow``: drawn from the scene's seed apart
+    from everything else, so that the scene is the same but for the shadow."""
+    if not shadow:
+        return effects
+    rng = np.random.default_rng((seed, 0x5AAD))
+    return replace(effects, shadow=float(rng.uniform(0.4, 0.9)), shadow_seed=int(rng.integers(1, 1 << 30)))
+
+
 def random_effects(rng: np.random.Generator) -> Effects:
     return Effects(
         tilt=float(rng.uniform(0, 1)), tilt_seed=int(rng.integers(1, 1 << 30)),
@@ -387,9 +425,10 @@ class Scene:
 
 def random_scene(seed: int, size: tuple[int, int] = (1280, 720), n_cards: tuple[int, int] = (2, 8),
                  table: str | None = None, style: str | None = None, hands: bool = True,
-                 back_pattern: str = "lattice") -> Scene:
+                 back_pattern: str = "lattice", shadow: bool = False) -> Scene:
     """A random table: loose cards, overlapping pairs and rows, some face down, maybe a hand.
-    ``back_pattern`` (one of ``faces.BACK_PATTERNS``) changes only what the backs show."""
+    ``back_pattern`` (one of ``faces.BACK_PATTERNS``) changes only what the backs show;
+    ``shadow`` adds only a cast shadow (``Effects.shadow``)."""
     rng = np.random.default_rng(seed)
     deck = 32 if rng.random() < 0.5 else 52
     pool = list(PIQUET_DECK if deck == 32 else FULL_DECK)
@@ -425,7 +464,7 @@ def random_scene(seed: int, size: tuple[int, int] = (1280, 720), n_cards: tuple[
                                   str(rng.choice(["bottom", "top", "left", "right"]))))
     camera = Camera(size, scale, float(rng.uniform(-10, 10)))
     frame, truth = render_table(placed, seed=seed, table=table, design=design, camera=camera,
-                                hands=hand_list, effects=random_effects(rng))
+                                hands=hand_list, effects=_shadowed(random_effects(rng), seed, shadow))
     return Scene(frame, truth, deck, placed)
 
 
@@ -449,13 +488,15 @@ def played_row_scene(seed: int, size: tuple[int, int] = (1280, 720)) -> Scene:
     return Scene(frame, truth, deck, placed)
 
 
-def table_photo_scene(seed: int, design: DeckDesign, size: tuple[int, int] = (2016, 1512)) -> Scene:
+def table_photo_scene(seed: int, design: DeckDesign, size: tuple[int, int] = (2016, 1512),
+                      shadow: bool = False) -> Scene:
     """An overhead photo of a light table, as a player takes one to settle a dispute: a
     trick laid in a row (side by side, a little apart or overlapping, each card turned
     its own way), overlapping pairs, lone cards, some face down; on light wood, beige or
     white, from a phone (``size`` larger than the camera's frame, so the recogniser
     reads it reduced). Meant for a photographed deck (``design.photos``): real print on
-    a rendered table. The deck is the 32-card one when the design has no card below 7."""
+    a rendered table. The deck is the 32-card one when the design has no card below 7.
+    ``shadow`` adds only a cast shadow (``Effects.shadow``), as of the player taking it."""
     rng = np.random.default_rng(seed)
     if design.photos:
         from vision.photo_deck import photo_deck
@@ -516,5 +557,5 @@ def table_photo_scene(seed: int, design: DeckDesign, size: tuple[int, int] = (20
                                          face_up=bool(rng.random() > 0.15)))
     camera = Camera(size, scale, float(rng.uniform(-20, 20)))
     frame, truth = render_table(placed, seed=seed, table=table, design=design, camera=camera,
-                                effects=random_effects(rng))
+                                effects=_shadowed(random_effects(rng), seed, shadow))
     return Scene(frame, truth, deck, placed)

@@ -38,6 +38,21 @@ def test_backs_print_the_pattern_asked_and_scenes_change_only_there() -> None:
         card_back((150, 40, 30), "paisley")
 
 
+@pytest.mark.parametrize("seed", [13001, 13078])
+def test_a_cast_shadow_darkens_part_of_the_same_scene(seed: int) -> None:
+    lit, shaded = random_scene(seed), random_scene(seed, shadow=True)
+    assert [(t.card, t.corners.tolist()) for t in lit.truth.cards] == [
+        (t.card, t.corners.tolist()) for t in shaded.truth.cards]
+    # Block means (16 pixels): noise and JPEG aside, the light is kept or taken away.
+    h, w = lit.frame.shape[:2]
+    a, b = (f.astype(np.float32).mean(axis=2)[:h // 16 * 16, :w // 16 * 16].reshape(h // 16, 16, w // 16, 16)
+            .mean(axis=(1, 3)) for f in (lit.frame, shaded.frame))
+    ratio = b / np.maximum(a, 1.0)
+    assert ratio.max() < 1.05
+    assert ratio.min() < 0.75  # a shadow at least a quarter darker somewhere
+    assert (ratio > 0.95).mean() > 0.2  # and light elsewhere
+
+
 def test_a_played_row_is_four_cards_side_by_side_each_on_the_one_before() -> None:
     a, b = played_row_scene(21), played_row_scene(21)
     assert np.array_equal(a.frame, b.frame)
