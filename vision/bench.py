@@ -22,6 +22,11 @@ Figures and where they come from:
   some face down, phone-sized), seeds from ``PHOTO_DECK_SEED``, never used while
   developing (development used seeds below 100000); no target of the issue, printed
   because the product is judged on such photos of real cards;
+* cast shadows: random scenes from ``SHADOWED_SEED`` on and, when the bidly photos are
+  there, photos of that real deck on light tables from the same seed on, each with a
+  player's or a phone's shadow across part of the frame (``synth.Effects.shadow``);
+  never used while developing (development used seeds below 100000); no target of the
+  issue, printed because real tables have players over them;
 * tracker: simulated deals of rendered video (seeds from ``HELD_OUT_SEED``), and a
   quarter as many of the same deals printed from the ``bidly-single-cards`` photos (no
   target), at 1280x720 and again at 1920x1080 (the play area read at full resolution);
@@ -57,6 +62,7 @@ HELD_OUT_SEED = 7_340_000
 PLAYED_ROWS_SEED = 7_500_000
 OTHER_BACKS_SEED = 7_600_000
 PHOTO_DECK_SEED = 7_700_000
+SHADOWED_SEED = 7_800_000
 
 
 def shared_dir() -> Path:
@@ -155,6 +161,22 @@ def bench_photo_deck(photos: Path, n: int) -> None:
     courts = sum(1 for d in total.details if d[:1] in "JQK")
     _line("real deck: phantoms / misread / missed (of them court cards)",
           f"{total.phantoms}/{reported} / {total.wrong} / {total.missed} ({courts})", "-", None)
+
+
+def bench_shadows(photos: Path | None, n: int) -> None:
+    """Cards in a cast shadow: the random scenes, and the real deck's photos when there."""
+    from vision.synth import random_scene, table_photo_scene
+
+    sets: list[tuple[str, Callable[[int], Scene]]] = [("scenes", lambda seed: random_scene(seed, shadow=True))]
+    if photos is not None:
+        design = DeckDesign(photos=str(photos), back_pattern="scrollwork")
+        sets.append(("real deck photos", lambda seed: table_photo_scene(seed, design, shadow=True)))
+    for name, scene_of in sets:
+        total, reported = _read_scenes(scene_of, range(SHADOWED_SEED, SHADOWED_SEED + n))
+        acc = total.correct / max(total.expected, 1)
+        _line(f"cast shadows, {name}: read right ({n})", f"{total.correct}/{total.expected} = {acc:.1%}", "-", None)
+        _line(f"cast shadows, {name}: phantoms / misread / missed",
+              f"{total.phantoms}/{reported} / {total.wrong} / {total.missed}", "-", None)
 
 
 def bench_edje(root: Path) -> None:
@@ -402,6 +424,8 @@ RUN_PART: dict[str, Callable[[Path, bool], None]] = {
     "backs": lambda shared, quick: bench_other_backs(40 if quick else 150),
     "photo": lambda shared, quick: _needs(shared / "bidly-single-cards",
                                           lambda photos: bench_photo_deck(photos, 40 if quick else 150)),
+    "shadows": lambda shared, quick: bench_shadows(
+        shared / "bidly-single-cards" if (shared / "bidly-single-cards").is_dir() else None, 30 if quick else 100),
     "tracker": _tracker_part,
 }
 
@@ -409,11 +433,12 @@ RUN_PART: dict[str, Callable[[Path, bool], None]] = {
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="tafel bench vision", description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="fewer scenes and deals (a rough figure fast)")
-    parser.add_argument("--only", choices=["synthetic", "rows", "backs", "photo", "edje", "bidly", "tracker", "speed"],
+    parser.add_argument("--only", choices=["synthetic", "rows", "backs", "photo", "shadows", "edje", "bidly", "tracker",
+                                           "speed"],
                         action="append")
     args = parser.parse_args(argv)
     shared = shared_dir() / "datasets"
-    parts = args.only or ["speed", "bidly", "edje", "synthetic", "rows", "backs", "photo", "tracker"]
+    parts = args.only or ["speed", "bidly", "edje", "synthetic", "rows", "backs", "photo", "shadows", "tracker"]
     t0 = time.time()
     # The speed target is measured in rounds between the other parts (see ``SpeedProbe``),
     # five back to back when it is the only part.
