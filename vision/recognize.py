@@ -1189,8 +1189,8 @@ def shadow_lift(frame: np.ndarray, cards: list[Detection] | None = None) -> np.n
     colour = small if small.ndim == 3 else None
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY) if small.ndim == 3 else small
     k = max(3, int(SHADOW_WINDOW * max(sw, sh)) | 1)
-    # A frame with no part darker than a shadow leaves even with its cards in the
-    # table's light, most frames, is done with here.
+    # Most frames end here: no part of them is as dark as a shadow leaves, even against
+    # a light that the cards in it raise.
     level = cv2.medianBlur(gray, k)
     light = float(np.percentile(level, SHADOW_TOP))
     if np.count_nonzero((level < SHADOW_LIGHT * light) & (level > light / MAX_LIFT)) < SHADOW_PART * level.size:

@@ -325,8 +325,8 @@ def _light_ramp(w: int, h: int, angle: float, strength: float) -> np.ndarray:
 
 def _cast_shadow(w: int, h: int, depth: float, seed: int) -> np.ndarray:
     """The light left under a cast shadow, per pixel (h x w x 3, float32): 1 in full
-    light, down to 1 - 0.7 ``depth`` in the shadow, whose edge (a penumbra 0.5% to 3% of
-    the frame wide) runs through the frame's middle part. Half the shadows are a body's
+    light, down to 1 - 0.7 ``depth`` in the shadow, whose edge (blurred by 0.5% to 3% of
+    the frame's width) runs through the frame's middle part. Half the shadows are a body's
     or an arm's (one side of a wavy line), half a head's or a phone's (an ellipse)."""
     rng = np.random.default_rng(seed)
     mask: np.ndarray = np.zeros((h, w), np.float32)
