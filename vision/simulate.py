@@ -16,7 +16,8 @@ import numpy as np
 from engine.cards import FULL_DECK, PIQUET_DECK, Card
 from vision.calibration import TableCalibration, seat_anchors
 from vision.faces import DeckDesign
-from vision.synth import TABLES, Camera, Effects, HandPose, PlacedCard, project, random_design, render_table
+from vision.synth import (TABLES, Camera, Effects, HandPose, PlacedCard, _shadowed, project, random_design,
+                          render_table)
 
 SEAT_DISTANCE_MM = 105.0  # from the table centre to a played card
 PILE_DISTANCE_MM = 230.0
@@ -41,6 +42,8 @@ class SimulatedDeal:
     # The deck the cards are printed from (a photographed one: ``DeckDesign(photos=DIR)``);
     # None: the project's drawn faces in a random font. The deal is the same either way.
     deck_design: DeckDesign | None = None
+    # A player's shadow lying still over part of the table all deal (``Effects.shadow``).
+    shadow: bool = False
 
     def __post_init__(self) -> None:
         rng = np.random.default_rng(self.seed)
@@ -52,7 +55,7 @@ class SimulatedDeal:
         self.design = self.deck_design or drawn
         self.camera = Camera(self.size, self.size[0] / 1280 * float(rng.uniform(1.3, 1.5)),
                              float(rng.uniform(-6, 6)), float(rng.uniform(0, 0.6)), int(rng.integers(1, 1 << 30)))
-        self.effects = Effects(light_gradient=float(rng.uniform(0, 0.4)), blur=0.5)
+        self.effects = _shadowed(Effects(light_gradient=float(rng.uniform(0, 0.4)), blur=0.5), self.seed, self.shadow)
         self.tricks = min(self.tricks, len(cards) // self.n_seats)
         leader = 0
         for t in range(self.tricks):

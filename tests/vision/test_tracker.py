@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
@@ -98,6 +99,19 @@ def test_rendered_deal_is_followed_play_by_play() -> None:
     assert placed == [(p.card, p.seat) for p in sim.plays]
     assert sum(e.kind == "trick_gathered" for e in events) == 2
     assert tracker.examined < sum(1 for _ in SimulatedDeal(seed=424242, tricks=2).frames())
+
+
+def test_a_deal_under_a_players_still_shadow_is_followed_play_by_play() -> None:
+    # The same deal with a player's shadow lying over part of the table all along.
+    lit, shaded = SimulatedDeal(seed=2000, tricks=2), SimulatedDeal(seed=2000, tricks=2, shadow=True)
+    assert [(p.card, p.seat) for p in shaded.plays] == [(p.card, p.seat) for p in lit.plays]
+    first_lit, first_shaded = next(lit.frames()), next(shaded.frames())
+    ratio = cv2.blur(first_shaded.astype(np.float32), (31, 31)) / np.maximum(
+        cv2.blur(first_lit.astype(np.float32), (31, 31)), 1.0)
+    assert float(ratio.min()) < 0.7
+    tracker = CardTracker(shaded.calibration(), deck=32, style=shaded.design.style)
+    events = [e for f in shaded.frames() for e in tracker.process(f)]
+    assert plays_of(events) == [(p.card, p.seat) for p in shaded.plays]
 
 
 def test_a_frame_seen_again_unchanged_does_not_vote_again() -> None:
