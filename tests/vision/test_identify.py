@@ -5,6 +5,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.cards import Card, Rank
 from vision.evaluate import SceneScore
@@ -2141,6 +2143,22 @@ def test_a_cast_shadow_is_lifted_to_the_light_around_it() -> None:
     # in full light it leaves the frame as it is.
     assert abs(float(np.median(lift[..., 0][deep] * light[deep])) - 1.0) < 0.2
     assert float(np.median(lift[..., 0][light > 0.98])) < 1.1
+
+
+@given(st.integers(40, 250), st.integers(0, 2 ** 31 - 1))
+@settings(max_examples=25, deadline=None)
+def test_a_shadow_lift_only_lifts_and_never_past_its_limit(tint: int, seed: int) -> None:
+    # Any frame: lit evenly it is no shadow; with a dark patch, the lift is 1 or more,
+    # at most MAX_LIFT.
+    from vision.recognize import MAX_LIFT, shadow_lift
+
+    rng = np.random.default_rng(seed)
+    frame = np.clip(rng.normal(tint, 4, (180, 320, 3)), 0, 255).astype(np.uint8)
+    assert shadow_lift(frame) is None
+    x, y = int(rng.integers(0, 200)), int(rng.integers(0, 100))
+    frame[y:y + 80, x:x + 120] = (frame[y:y + 80, x:x + 120] * rng.uniform(0.2, 1.0)).astype(np.uint8)
+    lift = shadow_lift(frame)
+    assert lift is None or (lift.min() >= 1.0 and lift.max() <= MAX_LIFT + 1e-4)
 
 
 def test_cards_in_a_players_shadow_are_read() -> None:
