@@ -1202,8 +1202,8 @@ def shadow_lift(frame: np.ndarray, cards: list[Detection] | None = None) -> np.n
     if not table.any():
         return None
     if not table.all():
-        gray = cv2.inpaint(gray, 255 - table, 3, cv2.INPAINT_TELEA)
-    level = cv2.medianBlur(gray, k).astype(np.float32)
+        level = cv2.medianBlur(cv2.inpaint(gray, 255 - table, 3, cv2.INPAINT_TELEA), k)
+    level = level.astype(np.float32)
     light = float(np.percentile(level[table > 0], SHADOW_TOP))
     gain = light / np.maximum(level, 1.0)
     # Darker than MAX_LIFT lifts is no shadow on the table: the room beyond its edge, a

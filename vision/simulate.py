@@ -16,8 +16,8 @@ import numpy as np
 from engine.cards import FULL_DECK, PIQUET_DECK, Card
 from vision.calibration import TableCalibration, seat_anchors
 from vision.faces import DeckDesign
-from vision.synth import (TABLES, Camera, Effects, HandPose, PlacedCard, _shadowed, project, random_design,
-                          render_table)
+from vision.synth import (TABLES, Camera, Effects, HandPose, PlacedCard, project, random_design, render_table,
+                          with_cast_shadow)
 
 SEAT_DISTANCE_MM = 105.0  # from the table centre to a played card
 PILE_DISTANCE_MM = 230.0
@@ -55,7 +55,8 @@ class SimulatedDeal:
         self.design = self.deck_design or drawn
         self.camera = Camera(self.size, self.size[0] / 1280 * float(rng.uniform(1.3, 1.5)),
                              float(rng.uniform(-6, 6)), float(rng.uniform(0, 0.6)), int(rng.integers(1, 1 << 30)))
-        self.effects = _shadowed(Effects(light_gradient=float(rng.uniform(0, 0.4)), blur=0.5), self.seed, self.shadow)
+        self.effects = with_cast_shadow(Effects(light_gradient=float(rng.uniform(0, 0.4)), blur=0.5), self.seed,
+                                        self.shadow)
         self.tricks = min(self.tricks, len(cards) // self.n_seats)
         leader = 0
         for t in range(self.tricks):

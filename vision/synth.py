@@ -395,7 +395,7 @@ def random_design(rng: np.random.Generator, style: str | None = None) -> DeckDes
     )
 
 
-def _shadowed(effects: Effects, seed: int, shadow: bool) -> Effects:
+def with_cast_shadow(effects: Effects, seed: int, shadow: bool) -> Effects:
     """``effects`` with a cast shadow, when ``shadow``: drawn from the scene's seed apart
     from everything else, so that the scene is the same but for the shadow."""
     if not shadow:
@@ -464,7 +464,7 @@ def random_scene(seed: int, size: tuple[int, int] = (1280, 720), n_cards: tuple[
                                   str(rng.choice(["bottom", "top", "left", "right"]))))
     camera = Camera(size, scale, float(rng.uniform(-10, 10)))
     frame, truth = render_table(placed, seed=seed, table=table, design=design, camera=camera,
-                                hands=hand_list, effects=_shadowed(random_effects(rng), seed, shadow))
+                                hands=hand_list, effects=with_cast_shadow(random_effects(rng), seed, shadow))
     return Scene(frame, truth, deck, placed)
 
 
@@ -557,5 +557,5 @@ def table_photo_scene(seed: int, design: DeckDesign, size: tuple[int, int] = (20
                                          face_up=bool(rng.random() > 0.15)))
     camera = Camera(size, scale, float(rng.uniform(-20, 20)))
     frame, truth = render_table(placed, seed=seed, table=table, design=design, camera=camera,
-                                effects=_shadowed(random_effects(rng), seed, shadow))
+                                effects=with_cast_shadow(random_effects(rng), seed, shadow))
     return Scene(frame, truth, deck, placed)

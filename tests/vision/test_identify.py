@@ -2128,11 +2128,11 @@ def test_a_phone_photo_of_small_real_cards_reads_them_all(shared_datasets: Path,
 def test_a_cast_shadow_is_lifted_to_the_light_around_it() -> None:
     # Development scene 13134 (random), with and without a player's shadow across it.
     from vision.recognize import shadow_lift
-    from vision.synth import _cast_shadow, _shadowed, random_scene
+    from vision.synth import _cast_shadow, random_scene, with_cast_shadow
 
     assert shadow_lift(random_scene(13134).frame) is None
     shaded = random_scene(13134, shadow=True)
-    fx = _shadowed(Effects(), 13134, True)
+    fx = with_cast_shadow(Effects(), 13134, True)
     h, w = shaded.frame.shape[:2]
     light = _cast_shadow(w, h, fx.shadow, fx.shadow_seed)[..., 0]
     lift = shadow_lift(shaded.frame)
