@@ -67,10 +67,11 @@ class TurnSeen:
 @dataclass(frozen=True)
 class CardCorrected:
     """The card reported in front of ``seat`` as ``was`` is not that card: another card,
-    read more clearly, is. ``card`` is what it likely is instead (None: not known)."""
+    read more clearly, is. ``card`` is what it likely is instead (None: not known).
+    ``was`` None: the card was reported with no value, and now reads as ``card``."""
 
     seat: str
-    was: str
+    was: str | None
     card: str | None
     confidence: float
 
@@ -565,6 +566,9 @@ class Table:
         """A card reported earlier was misread. Still being asked about: the question now
         offers the likelier card first. Already recorded (perhaps tricks ago): the players
         are told, and decide (UNDO takes plays back)."""
+        if event.was is None:
+            self._read_at_last(event)
+            return
         q = self.status.question
         if q is not None and q.kind == "play" and q.seat == event.seat and q.card == event.was:
             first = [event.card] if event.card is not None and event.card in q.guesses else []
@@ -573,6 +577,25 @@ class Table:
             return
         likely = f", more likely {event.card}" if event.card is not None else ""
         self.say(f"{event.seat}'s card was not {event.was}{likely}: check it (UNDO to fix)")
+
+    def _read_at_last(self, event: CardCorrected) -> None:
+        """A card vision could not read when it came to rest (the players were asked to
+        name it, or told) now reads as ``event.card``: a hand's shadow or glare has gone.
+        Named already by the players: told only if they named another card. Else it is
+        that seat's card as if just seen, and a question about it gives way."""
+        if event.card is None:
+            return
+        hand = getattr(self.game, "hand", None)
+        tricks = getattr(hand, "tricks", [])
+        if tricks and event.seat in tricks[-1].seats:
+            named = tricks[-1].cards[tricks[-1].seats.index(event.seat)]
+            if str(named) != event.card:
+                self.say(f"{event.seat}'s card reads as {event.card}, not {named}: check it (UNDO to fix)")
+            return
+        q = self.status.question
+        if q is not None and q.kind == "play" and q.seat == event.seat:
+            self.status.question = None
+        self.table_event(CardPlaced(event.seat, event.card, event.confidence))
 
     def _guesses(self, seat: str, guess: Card | None, alternatives: Sequence[str] = ()) -> list[str]:
         """The reader's guess first, then every card not yet played this hand, the likeliest

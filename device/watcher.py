@@ -129,9 +129,10 @@ class VisionWatcher:
             elif e.kind == "trick_gathered":
                 self._laid_out = []  # whatever still lay out for the calibration went with it
                 events.append(TrickGathered())
-            elif e.kind == "card_corrected" and e.seat is not None and e.cards:
-                # A card reported earlier was misread: another card reads more clearly as it.
-                events.append(CardCorrected(VISION_SEATS[e.seat], str(e.cards[0]),
+            elif e.kind == "card_corrected" and e.seat is not None:
+                # A card reported earlier was misread (another card reads more clearly as
+                # it), or one reported with no value reads as one now.
+                events.append(CardCorrected(VISION_SEATS[e.seat], str(e.cards[0]) if e.cards else None,
                                             str(e.card) if e.card else None, float(e.confidence)))
         return events
 

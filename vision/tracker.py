@@ -11,8 +11,10 @@
 * ``card_corrected``: a card reported earlier as a value (in ``cards``) is not that
   card, because another card reads more clearly as that value (``card`` is then its best
   other reading that no other card was reported as; None: unknown), or because, still
-  lying in the trick, it now reads steadily and more strongly as ``card``. ``frame`` and
-  ``seat`` are those of the earlier report. ``plays_of(events)`` applies the corrections.
+  lying in the trick, it now reads steadily and more strongly as ``card``. A card played
+  with no value (``cards`` then empty) is corrected once, still in the trick, it reads
+  steadily and clearly as a value no card was reported as. ``frame`` and ``seat`` are
+  those of the earlier report. ``plays_of(events)`` applies the corrections.
 * ``trick_gathered``: every card of the current trick has been gone for
   ``gone_frames`` frames.
 
@@ -56,6 +58,7 @@ class CardEvent:
     seat: int | None = None
     confidence: float = 0.0
     # trick_gathered: the trick in play order; card_corrected: the value it was reported as
+    # (empty: it was reported with no value)
     cards: tuple[Card, ...] = ()
     # card_placed: the other values its recent readings gave, the likeliest first (what
     # the players are offered next when they are asked)
@@ -390,7 +393,10 @@ class CardTracker:
         for i in sorted(matched):
             track = self._tracks[i]
             wrong = track.reported
-            if wrong is None or track not in self._trick or len(track.readings) < self.stable_frames:
+            if track not in self._trick or len(track.readings) < self.stable_frames:
+                continue
+            if wrong is None:
+                events += self._named_at_last(track)
                 continue
             voted, share, conf = track.vote(self.stable_frames, self._taken_from(track))
             if voted is None or voted == wrong or share < 1.0 or track.strength(voted) <= track.strength(wrong):
@@ -404,6 +410,21 @@ class CardTracker:
             self._claims[voted] = track
             events.append(CardEvent("card_corrected", track.placed_at, voted, track.seat, conf, cards=(wrong,)))
         return events
+
+    def _named_at_last(self, track: _Track) -> list[CardEvent]:
+        """A card of the trick played with no value (``_unknown_play``: it read only as
+        cards reported before) that now reads as one value no card was reported as, in
+        every one of its last ``stable_frames`` readings and clearly (``min_confidence``):
+        a hand's shadow or glare that spoiled it has gone. It is that card, said in a
+        ``card_corrected`` event whose ``cards`` is empty (it was reported as no value)."""
+        recent = track.readings[-self.stable_frames:]
+        value = recent[-1][0]
+        conf = sum(c for _, c in recent) / len(recent)
+        if value in self._claims or any(v != value for v, _ in recent) or conf < self.min_confidence:
+            return []
+        track.reported = value
+        self._claims[value] = track
+        return [CardEvent("card_corrected", track.placed_at, value, track.seat, conf)]
 
     def _gathered_unreported(self) -> list[CardEvent]:
         """Cards gathered with the trick before they lay still ``stable_frames`` frames in
@@ -536,7 +557,8 @@ def plays_of(events: list[CardEvent]) -> list[tuple[Card | None, int | None]]:
     cards: list[Card | None] = [e.card for e in placed]
     for c in (e for e in events if e.kind == "card_corrected"):
         for i, p in enumerate(placed):
-            if p.frame == c.frame and p.seat == c.seat and cards[i] in c.cards:
+            # A correction with no earlier value names a card played with none.
+            if p.frame == c.frame and p.seat == c.seat and (cards[i] in c.cards if c.cards else cards[i] is None):
                 cards[i] = c.card
                 break
     return [(card, p.seat) for card, p in zip(cards, placed)]

@@ -163,6 +163,51 @@ def test_a_correction_of_a_recorded_card_tells_the_players(tmp_path: Path) -> No
     assert table.status.question is None
 
 
+def _table_at_first_play(tmp_path: Path) -> Table:
+    """A simulated table stepped until trump is chosen, before the first card is played."""
+    table, sim, clock, _ = build(tmp_path)
+    while getattr(getattr(getattr(table.game, "hand", None), "phase", None), "value", None) != "play":
+        sim.act(table.game, table.status)
+        table.step()
+        clock.advance(0.05)
+    assert not table.game.hand.tricks  # type: ignore[attr-defined]
+    return table
+
+
+def test_a_card_vision_could_not_read_and_reads_clearly_later_is_played(tmp_path: Path) -> None:
+    # Asked of the players (it read only as cards already played), it then reads clearly
+    # as a card not played: that is the card, recorded with no press.
+    table = _table_at_first_play(tmp_path)
+    hand = table.game.hand  # type: ignore[attr-defined]
+    seat = hand.to_move()
+    card, other = table._guesses(seat, None)[5:7]  # no card is played yet: any of them
+    table.table_event(CardPlaced(seat, None, 0.0, alternatives=("JS",)))
+    assert table.status.question is not None
+    table.table_event(CardCorrected(seat, None, card, 0.97))
+    assert table.status.question is None
+    assert (hand.tricks[-1].seats[-1], str(hand.tricks[-1].cards[-1])) == (seat, card)
+    # Read again so, nothing more happens; read as another card, the players are told.
+    played = len(table.game.events)
+    table.table_event(CardCorrected(seat, None, card, 0.97))
+    assert len(table.game.events) == played and table.status.message is None
+    table.table_event(CardCorrected(seat, None, other, 0.97))
+    assert table.status.message == f"{seat}'s card reads as {other}, not {card}: check it (UNDO to fix)"
+    assert len(table.game.events) == played
+
+
+def test_a_card_vision_could_not_read_and_reads_unsurely_later_is_offered_first(tmp_path: Path) -> None:
+    table = _table_at_first_play(tmp_path)
+    hand = table.game.hand  # type: ignore[attr-defined]
+    seat = hand.to_move()
+    card = table._guesses(seat, None)[-1]
+    table.table_event(CardPlaced(seat, None, 0.0, alternatives=("JS",)))
+    played = len(table.game.events)
+    table.table_event(CardCorrected(seat, None, card, 0.6))
+    question = table.status.question
+    assert question is not None and question.seat == seat and question.card == card
+    assert len(table.game.events) == played
+
+
 def test_a_verzaking_buzzes_and_takes_over_the_screen_until_ok(tmp_path: Path) -> None:
     table, sim, clock, panel = build(tmp_path, seed=3, verzaak_rate=0.2)
     alerts = 0
@@ -289,6 +334,19 @@ def test_the_watcher_passes_a_tracker_correction_on() -> None:
     watcher = VisionWatcher(None)
     watcher.tracker = Tracker()
     assert watcher.watch(np.zeros((4, 4, 3), np.uint8), 0.0) == [CardCorrected("W", "7S", "AS", 0.4)]
+
+
+def test_the_watcher_passes_on_a_card_read_at_last() -> None:
+    from device.watcher import VisionWatcher
+    from vision.tracker import CardEvent
+
+    class Tracker:
+        def process(self, frame: np.ndarray) -> list[CardEvent]:
+            return [CardEvent("card_corrected", 12, Card.parse("JD"), 3, 0.95)]
+
+    watcher = VisionWatcher(None)
+    watcher.tracker = Tracker()
+    assert watcher.watch(np.zeros((4, 4, 3), np.uint8), 0.0) == [CardCorrected("E", None, "JD", 0.95)]
 
 
 def test_a_card_vision_could_not_read_is_asked_of_the_players(tmp_path: Path) -> None:

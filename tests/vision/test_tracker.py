@@ -411,6 +411,53 @@ def test_a_card_read_only_as_a_card_already_played_is_played_its_value_unknown()
     assert not [e for e in events if e.kind == "card_corrected"]
 
 
+def test_a_card_played_with_no_value_is_named_once_it_reads_steadily_as_a_card_not_played() -> None:
+    # The same JD, read as the gathered JS while a sleeve's shadow lay on it, then read
+    # JD clearly once the arm went: the unknown play is corrected to the JD, once.
+    tr = CardTracker(CAL, stable_frames=3, gone_frames=4)
+    events = _js_gathered(tr)
+    for _ in range(6):
+        events += tr.observe([det("JS", 380, 360, 0.9)])
+    for reading in ("JD", "JS", "JD", "JD"):
+        events += tr.observe([det(reading, 380, 360, 0.95)])
+    corrected = [e for e in events if e.kind == "card_corrected"]
+    assert corrected == []  # not steadily: a JS among the last three
+    for _ in range(6):
+        events += tr.observe([det("JD", 380, 360, 0.95)])
+    corrected = [e for e in events if e.kind == "card_corrected"]
+    assert [(str(e.card), e.seat, e.cards) for e in corrected] == [("JD", 1, ())]
+    assert plays_of(events) == [(Card.parse("JS"), 0), (Card.parse("JD"), 1)]
+
+
+def test_a_card_corrected_to_unknown_in_its_trick_is_named_when_it_reads_clearly() -> None:
+    # S's AS read as 7S while a hand hid its corner, after E's 7C; W's real 7S then reads
+    # clearer, so S's report becomes unknown. The hand gone, S's card reads AS.
+    tr = CardTracker(CAL, stable_frames=3, gone_frames=3)
+    events = []
+    for _ in range(4):
+        events += tr.observe([det("7C", 900, 360, 1.0)])
+    for _ in range(4):
+        events += tr.observe([det("7C", 900, 360, 1.0), det("7S", 640, 560, 0.8)])
+    for _ in range(5):
+        events += tr.observe([det("7C", 900, 360, 1.0), det("7S", 640, 560, 0.8), det("7S", 380, 360, 1.0)])
+    assert plays_of(events) == [(Card.parse("7C"), 3), (None, 0), (Card.parse("7S"), 1)]
+    for _ in range(3):
+        events += tr.observe([det("7C", 900, 360, 1.0), det("AS", 640, 560, 0.95), det("7S", 380, 360, 1.0)])
+    assert plays_of(events) == [(Card.parse("7C"), 3), (Card.parse("AS"), 0), (Card.parse("7S"), 1)]
+
+
+def test_a_card_played_with_no_value_is_not_named_as_a_card_another_seat_played() -> None:
+    # W's unknown card, then reading steadily as the 8S N played to this trick: still unknown.
+    tr = CardTracker(CAL, stable_frames=3, gone_frames=4)
+    events = _js_gathered(tr)
+    for _ in range(6):
+        events += tr.observe([det("JS", 380, 360, 0.9), det("8S", 640, 160, 1.0)])
+    for _ in range(6):
+        events += tr.observe([det("8S", 380, 360, 0.9), det("8S", 640, 160, 1.0)])
+    assert [e for e in events if e.kind == "card_corrected"] == []
+    assert (None, 1) in plays_of(events)
+
+
 def test_a_card_read_only_as_a_played_card_and_gathered_soon_is_still_played() -> None:
     # The same JD, read 4 times before the winner took the trick up: played, value unknown.
     tr = CardTracker(CAL, stable_frames=3, gone_frames=4)
