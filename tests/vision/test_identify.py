@@ -2161,6 +2161,28 @@ def test_a_shadow_lift_only_lifts_and_never_past_its_limit(tint: int, seed: int)
     assert lift is None or (lift.min() >= 1.0 and lift.max() <= MAX_LIFT + 1e-4)
 
 
+@given(st.integers(40, 250), st.integers(0, 2 ** 31 - 1), st.booleans())
+@settings(max_examples=40, deadline=None)
+def test_the_glance_for_a_shadow_lets_through_every_shadow_the_closer_test_sees(
+        tint: int, seed: int, cards: bool) -> None:
+    # The glance only spares frames with no shadow the closer test's cost: any frame the
+    # closer test finds a dark part in passes it (here a table's grey reduced as the look
+    # reduces a frame, a soft dark patch on it, and perhaps white cards with dark ink).
+    from vision.recognize import _dark_table, _may_be_shadowed
+
+    rng = np.random.default_rng(seed)
+    gray = np.clip(rng.normal(tint, 4, (90, 160)), 0, 255).astype(np.float32)
+    for _ in range(int(cards) * int(rng.integers(1, 5))):
+        x, y = int(rng.integers(0, 150)), int(rng.integers(0, 75))
+        gray[y:y + 15, x:x + 10] = 240
+        gray[y + 2:y + 5, x + 1:x + 3] = 30
+    x, y = int(rng.integers(-40, 150)), int(rng.integers(-20, 80))
+    shade = np.ones((90, 160), np.float32)
+    shade[max(y, 0):y + int(rng.integers(5, 90)), max(x, 0):x + int(rng.integers(5, 160))] = rng.uniform(0.2, 0.95)
+    gray = (gray * cv2.GaussianBlur(shade, (0, 0), float(rng.uniform(0.5, 4)))).astype(np.uint8)
+    assert _dark_table(gray) is None or _may_be_shadowed(gray)
+
+
 def test_cards_in_a_players_shadow_are_read() -> None:
     # Development scene 13134 with a cast shadow: a TD and an AC lie on beige in its
     # depth, their card stock at 0.39 of its light (darker than the paper the index
