@@ -10,7 +10,7 @@ from engine.cards import Card
 from vision.calibration import TableCalibration
 from vision.recognize import Detection
 from vision.simulate import SimulatedDeal
-from vision.tracker import CardTracker, FrameChange, plays_of
+from vision.tracker import CardEvent, CardTracker, FrameChange, plays_of
 
 CAL = TableCalibration.from_seat_cards([(640, 560), (380, 360), (640, 160), (900, 360)], trump_point=(1150, 650))
 
@@ -18,6 +18,11 @@ CAL = TableCalibration.from_seat_cards([(640, 560), (380, 360), (640, 160), (900
 def det(card: str, x: float, y: float, conf: float = 0.9) -> Detection:
     return Detection(Card.parse(card), conf, np.array([[x - 30, y - 40], [x + 30, y - 40], [x + 30, y + 40],
                                                        [x - 30, y + 40]], np.float32))
+
+
+def seen(tr: CardTracker, frames: int, *cards: Detection) -> list[CardEvent]:
+    """The events of ``frames`` frames in a row showing ``cards`` (none: an empty table)."""
+    return [e for _ in range(frames) for e in tr.observe(list(cards))]
 
 
 def test_a_card_is_placed_once_it_lies_still_and_only_once() -> None:
@@ -69,8 +74,7 @@ def test_trick_gathered_after_the_cards_are_gone_and_trump_zone() -> None:
         table.append(det(card, x, y))
         for _ in range(2):
             events += tr.observe(table)
-    for _ in range(3):
-        events += tr.observe([table[0]])
+    events += seen(tr, 3, table[0])
     kinds = [(e.kind, str(e.card), e.seat) for e in events]
     assert kinds[0] == ("trump_turned", "JD", None)
     assert kinds[1:5] == [("card_placed", "AS", 0), ("card_placed", "KS", 1), ("card_placed", "TS", 2),
@@ -131,10 +135,8 @@ def test_a_pip_corner_read_as_another_value_is_not_a_second_card() -> None:
     # one play. The real KH, played later elsewhere, is still reported.
     tr = CardTracker(CAL, stable_frames=3)
     events = []
-    for _ in range(5):
-        events += tr.observe([det("TH", 640, 560, 1.0), det("KH", 640, 530, 0.9)])
-    for _ in range(4):
-        events += tr.observe([det("TH", 640, 560, 1.0), det("KH", 640, 530, 0.9), det("KH", 900, 360, 0.99)])
+    events += seen(tr, 5, det("TH", 640, 560, 1.0), det("KH", 640, 530, 0.9))
+    events += seen(tr, 4, det("TH", 640, 560, 1.0), det("KH", 640, 530, 0.9), det("KH", 900, 360, 0.99))
     assert [(str(e.card), e.seat) for e in events if e.kind == "card_placed"] == [("TH", 0), ("KH", 3)]
 
 
@@ -145,12 +147,9 @@ def test_a_card_misread_then_its_value_played_is_corrected_to_its_suits_twin() -
     # queen of the other black suit, a guess (confidence 0).
     tr = CardTracker(CAL, stable_frames=3, gone_frames=3)
     events = []
-    for _ in range(4):
-        events += tr.observe([det("QC", 640, 560, 0.8)])
-    for _ in range(3):
-        events += tr.observe([])  # gathered
-    for _ in range(8):
-        events += tr.observe([det("QC", 380, 360, 1.0)])
+    events += seen(tr, 4, det("QC", 640, 560, 0.8))
+    events += seen(tr, 3)  # gathered
+    events += seen(tr, 8, det("QC", 380, 360, 1.0))
     placed = [(str(e.card), e.seat) for e in events if e.kind == "card_placed"]
     assert placed == [("QC", 0), ("QC", 1)]
     corrected = [e for e in events if e.kind == "card_corrected"]
@@ -164,14 +163,10 @@ def test_a_misread_card_is_corrected_to_unknown_when_its_suits_twin_was_played_t
     # earlier report is corrected to "unknown" (the 7C is another card's).
     tr = CardTracker(CAL, stable_frames=3, gone_frames=3)
     events = []
-    for _ in range(4):
-        events += tr.observe([det("7C", 900, 360, 1.0)])
-    for _ in range(4):
-        events += tr.observe([det("7C", 900, 360, 1.0), det("7S", 640, 560, 0.8)])
-    for _ in range(3):
-        events += tr.observe([])  # gathered
-    for _ in range(8):
-        events += tr.observe([det("7S", 380, 360, 1.0)])
+    events += seen(tr, 4, det("7C", 900, 360, 1.0))
+    events += seen(tr, 4, det("7C", 900, 360, 1.0), det("7S", 640, 560, 0.8))
+    events += seen(tr, 3)  # gathered
+    events += seen(tr, 8, det("7S", 380, 360, 1.0))
     placed = [(str(e.card), e.seat) for e in events if e.kind == "card_placed"]
     assert placed == [("7C", 3), ("7S", 0), ("7S", 1)]
     corrected = [e for e in events if e.kind == "card_corrected"]
@@ -184,10 +179,8 @@ def test_a_card_misread_as_an_already_played_value_is_reported_as_its_other_read
     # it is KC (the KS is another card's), not a second KS.
     tr = CardTracker(CAL, stable_frames=3, gone_frames=3)
     events = []
-    for _ in range(8):
-        events += tr.observe([det("KS", 640, 560, 1.0)])
-    for _ in range(3):
-        events += tr.observe([])
+    events += seen(tr, 8, det("KS", 640, 560, 1.0))
+    events += seen(tr, 3)
     for card in ("KS", "KC", "KS", "KS", "KC", "KS"):
         events += tr.observe([det(card, 380, 360, 0.8)])
     assert [(str(e.card), e.seat) for e in events if e.kind == "card_placed"] == [("KS", 0), ("KC", 1)]
@@ -199,14 +192,11 @@ def test_a_card_reported_then_read_steadily_as_another_value_is_corrected() -> N
     # the bidly photos), then read QS at 1.0 lying whole: the report is corrected.
     tr = CardTracker(CAL, stable_frames=3, gone_frames=3)
     events = []
-    for _ in range(3):
-        events += tr.observe([det("JS", 640, 160, 0.99)])
-    for _ in range(3):
-        events += tr.observe([det("QS", 640, 160, 1.0)])
+    events += seen(tr, 3, det("JS", 640, 160, 0.99))
+    events += seen(tr, 3, det("QS", 640, 160, 1.0))
     assert [(e.kind, str(e.card), e.seat) for e in events] == [("card_placed", "JS", 2), ("card_corrected", "QS", 2)]
     assert [str(c) for c in events[1].cards] == ["JS"]
-    for _ in range(3):
-        events += tr.observe([det("QS", 640, 160, 1.0)])
+    events += seen(tr, 3, det("QS", 640, 160, 1.0))
     assert len(events) == 2
     assert plays_of(events) == [(Card.parse("QS"), 2)]
 
@@ -229,12 +219,9 @@ def test_a_card_read_whole_as_a_played_value_votes_with_its_corner_reading() -> 
     # vote went to the whole card's 7D, which is another card's, and it was never reported.
     tr = CardTracker(CAL, stable_frames=3, gone_frames=3)
     events = []
-    for _ in range(4):
-        events += tr.observe([det("7D", 900, 360, 1.0)])
-    for _ in range(3):
-        events += tr.observe([])  # gathered
-    for _ in range(4):
-        events += tr.observe([det("7D", 380, 360, 0.98), corner("8D", 385, 355, 1.0)])
+    events += seen(tr, 4, det("7D", 900, 360, 1.0))
+    events += seen(tr, 3)  # gathered
+    events += seen(tr, 4, det("7D", 380, 360, 0.98), corner("8D", 385, 355, 1.0))
     assert [(str(e.card), e.seat) for e in events if e.kind == "card_placed"] == [("7D", 3), ("8D", 1)]
     assert not [e for e in events if e.kind == "card_corrected"]
 
@@ -244,12 +231,9 @@ def test_a_card_read_whole_as_a_played_value_more_clearly_takes_it() -> None:
     # the new card is the 7D, and the first report is corrected.
     tr = CardTracker(CAL, stable_frames=3, gone_frames=3)
     events = []
-    for _ in range(4):
-        events += tr.observe([det("7D", 900, 360, 0.7)])
-    for _ in range(3):
-        events += tr.observe([])
-    for _ in range(4):
-        events += tr.observe([det("7D", 380, 360, 1.0), corner("4D", 385, 355, 0.9)])
+    events += seen(tr, 4, det("7D", 900, 360, 0.7))
+    events += seen(tr, 3)
+    events += seen(tr, 4, det("7D", 380, 360, 1.0), corner("4D", 385, 355, 0.9))
     assert [(str(e.card), e.seat) for e in events if e.kind == "card_placed"] == [("7D", 3), ("7D", 1)]
     assert [str(e.cards[0]) for e in events if e.kind == "card_corrected"] == ["7D"]
 
@@ -271,10 +255,8 @@ def test_a_card_seen_again_a_little_off_its_place_is_not_a_second_card() -> None
     # correction to "unknown" for its first place.
     tr = CardTracker(CAL, stable_frames=2, match_radius=0.05, same_card=0.05)
     events = []
-    for _ in range(2):
-        events += tr.observe([det("KD", 640, 560)])
-    for _ in range(3):
-        events += tr.observe([det("KD", 640, 500, conf=0.99)])
+    events += seen(tr, 2, det("KD", 640, 560))
+    events += seen(tr, 3, det("KD", 640, 500, conf=0.99))
     assert [(e.kind, str(e.card), e.seat) for e in events] == [("card_placed", "KD", 0)]
     assert plays_of(events) == [(Card.parse("KD"), 0)]
 
@@ -291,8 +273,7 @@ def test_the_last_card_gathered_before_it_lay_still_long_enough_is_still_played(
     # card's width apart), then the winner picks the trick up.
     for x in (900, 900, 1020, 1020):
         events += tr.observe(table + [det("9S", x, 360)])
-    for _ in range(5):
-        events += tr.observe([])
+    events += seen(tr, 5)
     kinds = [(e.kind, str(e.card), e.seat) for e in events]
     assert kinds[:4] == [("card_placed", "AS", 0), ("card_placed", "KS", 1), ("card_placed", "TS", 2),
                          ("card_placed", "9S", 3)]
@@ -311,8 +292,7 @@ def test_a_card_glimpsed_under_a_hand_long_before_the_trick_is_gathered_is_not_p
         events += tr.observe(table + [det("QH", x, 300)])
     for _ in range(12):
         events += tr.observe(table)
-    for _ in range(5):
-        events += tr.observe([])
+    events += seen(tr, 5)
     assert [str(e.card) for e in events if e.kind == "card_placed"] == ["AS"]
 
 
@@ -401,12 +381,10 @@ def test_a_card_read_only_as_a_card_already_played_is_played_its_value_unknown()
     # reported with no value, so that the players name it, and the trick keeps its order.
     tr = CardTracker(CAL, stable_frames=3, gone_frames=4)
     events = _js_gathered(tr)
-    for _ in range(6):
-        events += tr.observe([det("JS", 380, 360, 0.9)])
+    events += seen(tr, 6, det("JS", 380, 360, 0.9))
     unknown = [e for e in events if e.kind == "card_placed" and e.card is None]
     assert [(e.seat, e.confidence, [str(c) for c in e.alternatives]) for e in unknown] == [(1, 0.0, ["JS"])]
-    for _ in range(4):
-        events += tr.observe([det("JS", 380, 360, 0.9), det("8S", 640, 160, 1.0)])
+    events += seen(tr, 4, det("JS", 380, 360, 0.9), det("8S", 640, 160, 1.0))
     assert plays_of(events) == [(Card.parse("JS"), 0), (None, 1), (Card.parse("8S"), 2)]
     assert not [e for e in events if e.kind == "card_corrected"]
 
@@ -416,14 +394,12 @@ def test_a_card_played_with_no_value_is_named_once_it_reads_steadily_as_a_card_n
     # JD clearly once the arm went: the unknown play is corrected to the JD, once.
     tr = CardTracker(CAL, stable_frames=3, gone_frames=4)
     events = _js_gathered(tr)
-    for _ in range(6):
-        events += tr.observe([det("JS", 380, 360, 0.9)])
+    events += seen(tr, 6, det("JS", 380, 360, 0.9))
     for reading in ("JD", "JS", "JD", "JD"):
         events += tr.observe([det(reading, 380, 360, 0.95)])
     corrected = [e for e in events if e.kind == "card_corrected"]
     assert corrected == []  # not steadily: a JS among the last three
-    for _ in range(6):
-        events += tr.observe([det("JD", 380, 360, 0.95)])
+    events += seen(tr, 6, det("JD", 380, 360, 0.95))
     corrected = [e for e in events if e.kind == "card_corrected"]
     assert [(str(e.card), e.seat, e.cards) for e in corrected] == [("JD", 1, ())]
     assert plays_of(events) == [(Card.parse("JS"), 0), (Card.parse("JD"), 1)]
@@ -434,15 +410,11 @@ def test_a_card_corrected_to_unknown_in_its_trick_is_named_when_it_reads_clearly
     # clearer, so S's report becomes unknown. The hand gone, S's card reads AS.
     tr = CardTracker(CAL, stable_frames=3, gone_frames=3)
     events = []
-    for _ in range(4):
-        events += tr.observe([det("7C", 900, 360, 1.0)])
-    for _ in range(4):
-        events += tr.observe([det("7C", 900, 360, 1.0), det("7S", 640, 560, 0.8)])
-    for _ in range(5):
-        events += tr.observe([det("7C", 900, 360, 1.0), det("7S", 640, 560, 0.8), det("7S", 380, 360, 1.0)])
+    events += seen(tr, 4, det("7C", 900, 360, 1.0))
+    events += seen(tr, 4, det("7C", 900, 360, 1.0), det("7S", 640, 560, 0.8))
+    events += seen(tr, 5, det("7C", 900, 360, 1.0), det("7S", 640, 560, 0.8), det("7S", 380, 360, 1.0))
     assert plays_of(events) == [(Card.parse("7C"), 3), (None, 0), (Card.parse("7S"), 1)]
-    for _ in range(3):
-        events += tr.observe([det("7C", 900, 360, 1.0), det("AS", 640, 560, 0.95), det("7S", 380, 360, 1.0)])
+    events += seen(tr, 3, det("7C", 900, 360, 1.0), det("AS", 640, 560, 0.95), det("7S", 380, 360, 1.0))
     assert plays_of(events) == [(Card.parse("7C"), 3), (Card.parse("AS"), 0), (Card.parse("7S"), 1)]
 
 
@@ -450,10 +422,8 @@ def test_a_card_played_with_no_value_is_not_named_as_a_card_another_seat_played(
     # W's unknown card, then reading steadily as the 8S N played to this trick: still unknown.
     tr = CardTracker(CAL, stable_frames=3, gone_frames=4)
     events = _js_gathered(tr)
-    for _ in range(6):
-        events += tr.observe([det("JS", 380, 360, 0.9), det("8S", 640, 160, 1.0)])
-    for _ in range(6):
-        events += tr.observe([det("8S", 380, 360, 0.9), det("8S", 640, 160, 1.0)])
+    events += seen(tr, 6, det("JS", 380, 360, 0.9), det("8S", 640, 160, 1.0))
+    events += seen(tr, 6, det("8S", 380, 360, 0.9), det("8S", 640, 160, 1.0))
     assert [e for e in events if e.kind == "card_corrected"] == []
     assert (None, 1) in plays_of(events)
 
@@ -467,8 +437,7 @@ def test_a_card_read_only_as_a_played_card_and_gathered_soon_is_still_played() -
         events += tr.observe(table)
     for _ in range(4):
         events += tr.observe(table + [det("JS", 380, 360, 0.9)])
-    for _ in range(6):
-        events += tr.observe([])
+    events += seen(tr, 6)
     assert plays_of(events) == [(Card.parse("JS"), 0), (Card.parse("9D"), 0), (None, 1)]
     gathered = [e for e in events if e.kind == "trick_gathered"]
     assert [[str(c) for c in e.cards] for e in gathered] == [["JS"], ["9D"]]
@@ -479,8 +448,6 @@ def test_a_played_cards_value_read_before_a_seat_that_has_played_is_no_card() ->
     # gathered JS is that card's own print, not a card of S's value unknown.
     tr = CardTracker(CAL, stable_frames=3, gone_frames=4)
     events = _js_gathered(tr)
-    for _ in range(4):
-        events += tr.observe([det("9D", 640, 560, 1.0)])
-    for _ in range(8):
-        events += tr.observe([det("9D", 640, 560, 1.0), det("JS", 640, 430, 0.9)])
+    events += seen(tr, 4, det("9D", 640, 560, 1.0))
+    events += seen(tr, 8, det("9D", 640, 560, 1.0), det("JS", 640, 430, 0.9))
     assert plays_of(events) == [(Card.parse("JS"), 0), (Card.parse("9D"), 0)]
