@@ -2196,6 +2196,15 @@ def test_cards_in_a_players_shadow_are_read() -> None:
     assert score_scene(found, scene.truth).phantoms == 0
 
 
+def test_cards_under_a_shadow_over_most_of_the_table_are_read(shared_datasets: Path) -> None:
+    # Development photo 54 of the real-deck probe with a body's shadow over most of the
+    # table: its 6H lay in it, its JS across its edge. Measured against the 75th
+    # percentile of the table's light, the shadow's own light, no part was lifted.
+    cards, score = _real_deck_photo(shared_datasets, 54, shadow=True)
+    assert {"6H", "JS"} <= cards
+    assert (score.correct, score.phantoms) == (len(cards), 0), score.details
+
+
 def test_a_darker_thing_beside_a_white_one_is_no_shadow(shared_datasets: Path) -> None:
     # edje train IMG_2507: a KH on a beige counter beside a cookbook's white page. The
     # counter is darker than the page by more than a shadow's share, but another colour:
