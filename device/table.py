@@ -585,16 +585,19 @@ class Table:
         that seat's card as if just seen, and a question about it gives way."""
         if event.card is None:
             return
-        hand = getattr(self.game, "hand", None)
-        tricks = getattr(hand, "tricks", [])
+        q = self.status.question
+        if q is not None and q.kind == "play" and q.seat == event.seat:
+            # Asked about (a seat plays one card a trick, so it is this one): answered.
+            # First, since the seat may also have played to the last trick.
+            self.status.question = None
+            self.table_event(CardPlaced(event.seat, event.card, event.confidence))
+            return
+        tricks = getattr(getattr(self.game, "hand", None), "tricks", [])
         if tricks and event.seat in tricks[-1].seats:
             named = tricks[-1].cards[tricks[-1].seats.index(event.seat)]
             if str(named) != event.card:
                 self.say(f"{event.seat}'s card reads as {event.card}, not {named}: check it (UNDO to fix)")
             return
-        q = self.status.question
-        if q is not None and q.kind == "play" and q.seat == event.seat:
-            self.status.question = None
         self.table_event(CardPlaced(event.seat, event.card, event.confidence))
 
     def _guesses(self, seat: str, guess: Card | None, alternatives: Sequence[str] = ()) -> list[str]:

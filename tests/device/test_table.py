@@ -195,6 +195,25 @@ def test_a_card_vision_could_not_read_and_reads_clearly_later_is_played(tmp_path
     assert len(table.game.events) == played
 
 
+def test_a_lead_vision_could_not_read_is_played_when_read_though_its_seat_played_last_trick(
+        tmp_path: Path) -> None:
+    # The winner of the first trick leads a card vision cannot name; read clearly later, it
+    # is the lead of the second trick, not a correction of the winner's card in the first.
+    table = _table_at_first_play(tmp_path)
+    hand = table.game.hand  # type: ignore[attr-defined]
+    for _ in range(4):
+        seat = hand.to_move()
+        table.table_event(CardPlaced(seat, table._guesses(seat, None)[3], 0.97))
+    assert len(hand.tricks) == 1 and len(hand.tricks[0].cards) == 4
+    leader = hand.to_move()
+    assert leader in hand.tricks[0].seats
+    card = table._guesses(leader, None)[3]
+    table.table_event(CardPlaced(leader, None, 0.0))
+    table.table_event(CardCorrected(leader, None, card, 0.97))
+    assert table.status.question is None and table.status.message is None
+    assert len(hand.tricks) == 2 and (hand.tricks[1].seats, [str(c) for c in hand.tricks[1].cards]) == ([leader], [card])
+
+
 def test_a_card_vision_could_not_read_and_reads_unsurely_later_is_offered_first(tmp_path: Path) -> None:
     table = _table_at_first_play(tmp_path)
     hand = table.game.hand  # type: ignore[attr-defined]
