@@ -134,8 +134,7 @@ def test_a_pip_corner_read_as_another_value_is_not_a_second_card() -> None:
     # One card read at its index (TH) and, half a card away, at a pip corner (KH, weaker):
     # one play. The real KH, played later elsewhere, is still reported.
     tr = CardTracker(CAL, stable_frames=3)
-    events = []
-    events += seen(tr, 5, det("TH", 640, 560, 1.0), det("KH", 640, 530, 0.9))
+    events = seen(tr, 5, det("TH", 640, 560, 1.0), det("KH", 640, 530, 0.9))
     events += seen(tr, 4, det("TH", 640, 560, 1.0), det("KH", 640, 530, 0.9), det("KH", 900, 360, 0.99))
     assert [(str(e.card), e.seat) for e in events if e.kind == "card_placed"] == [("TH", 0), ("KH", 3)]
 
@@ -146,8 +145,7 @@ def test_a_card_misread_then_its_value_played_is_corrected_to_its_suits_twin() -
     # corrected, never the same card twice. Nothing else was read there: it is the
     # queen of the other black suit, a guess (confidence 0).
     tr = CardTracker(CAL, stable_frames=3, gone_frames=3)
-    events = []
-    events += seen(tr, 4, det("QC", 640, 560, 0.8))
+    events = seen(tr, 4, det("QC", 640, 560, 0.8))
     events += seen(tr, 3)  # gathered
     events += seen(tr, 8, det("QC", 380, 360, 1.0))
     placed = [(str(e.card), e.seat) for e in events if e.kind == "card_placed"]
@@ -162,8 +160,7 @@ def test_a_misread_card_is_corrected_to_unknown_when_its_suits_twin_was_played_t
     # AS read as 7S every time, after the 7C was played: when the real 7S is played, the
     # earlier report is corrected to "unknown" (the 7C is another card's).
     tr = CardTracker(CAL, stable_frames=3, gone_frames=3)
-    events = []
-    events += seen(tr, 4, det("7C", 900, 360, 1.0))
+    events = seen(tr, 4, det("7C", 900, 360, 1.0))
     events += seen(tr, 4, det("7C", 900, 360, 1.0), det("7S", 640, 560, 0.8))
     events += seen(tr, 3)  # gathered
     events += seen(tr, 8, det("7S", 380, 360, 1.0))
@@ -178,8 +175,7 @@ def test_a_card_misread_as_an_already_played_value_is_reported_as_its_other_read
     # KS played and read clearly; later KC is read as KS most of the time, KC now and then:
     # it is KC (the KS is another card's), not a second KS.
     tr = CardTracker(CAL, stable_frames=3, gone_frames=3)
-    events = []
-    events += seen(tr, 8, det("KS", 640, 560, 1.0))
+    events = seen(tr, 8, det("KS", 640, 560, 1.0))
     events += seen(tr, 3)
     for card in ("KS", "KC", "KS", "KS", "KC", "KS"):
         events += tr.observe([det(card, 380, 360, 0.8)])
@@ -191,8 +187,7 @@ def test_a_card_reported_then_read_steadily_as_another_value_is_corrected() -> N
     # A real QS reported as a JS while a hand still hid part of it (deal 2022 printed from
     # the bidly photos), then read QS at 1.0 lying whole: the report is corrected.
     tr = CardTracker(CAL, stable_frames=3, gone_frames=3)
-    events = []
-    events += seen(tr, 3, det("JS", 640, 160, 0.99))
+    events = seen(tr, 3, det("JS", 640, 160, 0.99))
     events += seen(tr, 3, det("QS", 640, 160, 1.0))
     assert [(e.kind, str(e.card), e.seat) for e in events] == [("card_placed", "JS", 2), ("card_corrected", "QS", 2)]
     assert [str(c) for c in events[1].cards] == ["JS"]
@@ -218,8 +213,7 @@ def test_a_card_read_whole_as_a_played_value_votes_with_its_corner_reading() -> 
     # 8D lying still read as a 7D at 0.98 whole, and as an 8D at 1.0 at its corner; its
     # vote went to the whole card's 7D, which is another card's, and it was never reported.
     tr = CardTracker(CAL, stable_frames=3, gone_frames=3)
-    events = []
-    events += seen(tr, 4, det("7D", 900, 360, 1.0))
+    events = seen(tr, 4, det("7D", 900, 360, 1.0))
     events += seen(tr, 3)  # gathered
     events += seen(tr, 4, det("7D", 380, 360, 0.98), corner("8D", 385, 355, 1.0))
     assert [(str(e.card), e.seat) for e in events if e.kind == "card_placed"] == [("7D", 3), ("8D", 1)]
@@ -230,8 +224,7 @@ def test_a_card_read_whole_as_a_played_value_more_clearly_takes_it() -> None:
     # The same, but the first 7D was read less clearly than the new card's whole reading:
     # the new card is the 7D, and the first report is corrected.
     tr = CardTracker(CAL, stable_frames=3, gone_frames=3)
-    events = []
-    events += seen(tr, 4, det("7D", 900, 360, 0.7))
+    events = seen(tr, 4, det("7D", 900, 360, 0.7))
     events += seen(tr, 3)
     events += seen(tr, 4, det("7D", 380, 360, 1.0), corner("4D", 385, 355, 0.9))
     assert [(str(e.card), e.seat) for e in events if e.kind == "card_placed"] == [("7D", 3), ("7D", 1)]
@@ -254,8 +247,7 @@ def test_a_card_seen_again_a_little_off_its_place_is_not_a_second_card() -> None
     # away each time: the same card in front of the same seat, reported once, and no
     # correction to "unknown" for its first place.
     tr = CardTracker(CAL, stable_frames=2, match_radius=0.05, same_card=0.05)
-    events = []
-    events += seen(tr, 2, det("KD", 640, 560))
+    events = seen(tr, 2, det("KD", 640, 560))
     events += seen(tr, 3, det("KD", 640, 500, conf=0.99))
     assert [(e.kind, str(e.card), e.seat) for e in events] == [("card_placed", "KD", 0)]
     assert plays_of(events) == [(Card.parse("KD"), 0)]
@@ -409,8 +401,7 @@ def test_a_card_corrected_to_unknown_in_its_trick_is_named_when_it_reads_clearly
     # S's AS read as 7S while a hand hid its corner, after E's 7C; W's real 7S then reads
     # clearer, so S's report becomes unknown. The hand gone, S's card reads AS.
     tr = CardTracker(CAL, stable_frames=3, gone_frames=3)
-    events = []
-    events += seen(tr, 4, det("7C", 900, 360, 1.0))
+    events = seen(tr, 4, det("7C", 900, 360, 1.0))
     events += seen(tr, 4, det("7C", 900, 360, 1.0), det("7S", 640, 560, 0.8))
     events += seen(tr, 5, det("7C", 900, 360, 1.0), det("7S", 640, 560, 0.8), det("7S", 380, 360, 1.0))
     assert plays_of(events) == [(Card.parse("7C"), 3), (None, 0), (Card.parse("7S"), 1)]
