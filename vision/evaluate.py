@@ -65,9 +65,9 @@ def _match(detections: list[Detection], truth: SceneTruth) -> tuple[dict[int, in
     """Which detection is which readable true card: read right (true card -> detection),
     read wrong (likewise), and each detection's label: "right", "wrong", "hidden" (right,
     of a card whose index truth calls hidden) or "phantom" (where no card, or no readable
-    card, is). Each true card takes a detection of its own value first: where cards
-    overlap, one reading can lie near several of them, and the card it names must not be
-    counted wrong on its neighbour."""
+    card, is; or a second reading of a card read right). Each true card takes a
+    detection of its own value first: where cards overlap, one reading can lie near
+    several of them, and the card it names must not be counted wrong on its neighbour."""
     readable = truth.readable()
     right: dict[int, int] = {}
     for k, t in enumerate(readable):
@@ -85,12 +85,15 @@ def _match(detections: list[Detection], truth: SceneTruth) -> tuple[dict[int, in
             used.add(near[0])
             wrong[k] = near[0]
     labels = ["phantom"] * len(detections)
+    # A second reading of a readable card read right is a phantom too: the card is
+    # reported twice (one deck holds each value once).
+    unreadable = [t for t in truth.cards if not any(t is r for r in readable)]
     for i, d in enumerate(detections):
         if i in right.values():
             labels[i] = "right"
         elif i in used:
             labels[i] = "wrong"
-        elif any(d.card == t.card and _near(d, t.corners, truth.size) for t in truth.cards):
+        elif any(d.card == t.card and _near(d, t.corners, truth.size) for t in unreadable):
             labels[i] = "hidden"
     return right, wrong, labels
 

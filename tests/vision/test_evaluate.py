@@ -27,6 +27,16 @@ def test_a_reading_near_two_overlapping_cards_counts_for_the_card_it_names() -> 
     assert score.details == ["KD missed"]
 
 
+def test_a_card_reported_twice_counts_a_phantom() -> None:
+    # One deck holds each value once: the same card read again beside itself is a
+    # reading too many, as a user of identify sees it.
+    kd = _card("KD", 100, 100)
+    twice = [Detection(Card.parse("KD"), 0.9, kd.corners.copy()), Detection(Card.parse("KD"), 0.8, kd.corners + 6)]
+    score = score_scene(twice, _truth(kd))
+    assert (score.correct, score.wrong, score.missed, score.phantoms) == (1, 0, 0, 1)
+    assert label_readings(twice, _truth(kd)) == ["right", "phantom"]
+
+
 def test_a_wrong_reading_still_counts_as_wrong() -> None:
     kd = _card("KD", 100, 100)
     score = score_scene([Detection(Card.parse("QD"), 0.9, kd.corners.copy())], _truth(kd))
