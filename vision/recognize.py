@@ -1187,7 +1187,10 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
     lifted = _identify_lit(cv2.convertScaleAbs(cv2.multiply(frame.astype(np.float32), lift)), deck, style,
                            templates, min_confidence, check_phantoms, face_down)
     shade = lift[..., 0] if lift.ndim == 3 else lift
-    return found + [d for d in lifted if _in_shadow(d, shade) and not any(_same_place(d, k) for k in found)]
+    # One deck holds each value once: a value read already is that card, read again.
+    values = {k.card for k in found if k.card is not None}
+    return found + [d for d in lifted if _in_shadow(d, shade) and (d.card is None or d.card not in values)
+                    and not any(_same_place(d, k) for k in found)]
 
 
 def shadow_lift(frame: np.ndarray, cards: list[Detection] | None = None) -> np.ndarray | None:
