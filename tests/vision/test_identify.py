@@ -2217,6 +2217,15 @@ def test_a_card_read_before_the_frame_is_lifted_is_not_reported_again_from_the_s
     assert len(values) == len(set(values))
 
 
+def test_a_pairs_lower_card_in_a_shadow_is_read(shared_datasets: Path) -> None:
+    # Development photo 98 of the real-deck probe with a cast shadow: a 5S lies over the
+    # lower half of a 4C, both deep in it. Read again lifted, the 4C's index reads at
+    # 1.0, but its middle lay under the 5S read before, and it was taken for that card.
+    cards, score = _real_deck_photo(shared_datasets, 98, shadow=True)
+    assert {"4C", "5S"} <= cards
+    assert "4C missed" not in score.details and score.phantoms == 0
+
+
 def test_a_darker_thing_beside_a_white_one_is_no_shadow(shared_datasets: Path) -> None:
     # edje train IMG_2507: a KH on a beige counter beside a cookbook's white page. The
     # counter is darker than the page by more than a shadow's share, but another colour:
