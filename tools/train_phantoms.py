@@ -6,8 +6,8 @@
 Every synthetic scene knows its truth, so every reading the recogniser makes of it can be
 labelled: a card (read right, or right of a card whose index truth calls hidden) or a
 phantom (where no card is, or a second reading of a card read right: since the
-forty-second session; one reading reports no value twice, so the labels it learned from
-are the same). The readings the check looks at (face up, of a partly
+forty-second session, before which such a reading counted as a card; the committed
+weights learned so). The readings the check looks at (face up, of a partly
 hidden card) are collected from development seeds (``--seeds``, far below the held-out
 ones) with the check itself turned off, and a small convolutional network learns to
 tell the two apart from the index patch and the reading's place among the others
