@@ -417,10 +417,8 @@ class CardTracker:
         every one of its last ``stable_frames`` readings and clearly (``min_confidence``):
         a hand's shadow or glare that spoiled it has gone. It is that card, said in a
         ``card_corrected`` event whose ``cards`` is empty (it was reported as no value)."""
-        recent = track.readings[-self.stable_frames:]
-        value = recent[-1][0]
-        conf = sum(c for _, c in recent) / len(recent)
-        if value in self._claims or any(v != value for v, _ in recent) or conf < self.min_confidence:
+        value, share, conf = track.vote(self.stable_frames)
+        if value is None or value in self._claims or share < 1.0 or conf < self.min_confidence:
             return []
         track.reported = value
         self._claims[value] = track
