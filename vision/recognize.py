@@ -1279,12 +1279,12 @@ def _same_place(d: Detection, k: Detection) -> bool:
     """Whether two detections are one card found twice: either's middle within the other.
     Not a corner reading of another value whose index shows beside ``k``, ``k``'s middle
     not on it: a card lying under ``k`` (a pair's lower card, its middle under the upper)."""
-    if (d.card is not None and k.card is not None and d.card != k.card and d.partial
-            and not _inside(_index_middle(phantoms.whole(d)), k.corners, 0.0)
-            and not _inside(np.array(k.center, np.float32), d.corners, 0.0)):
+    if _inside(np.array(k.center, np.float32), d.corners, 0.0):
+        return True
+    if not _inside(np.array(d.center, np.float32), k.corners, 0.0):
         return False
-    return _inside(np.array(d.center, np.float32), k.corners, 0.0) or _inside(
-        np.array(k.center, np.float32), d.corners, 0.0)
+    return not (d.card is not None and k.card is not None and d.card != k.card and d.partial
+                and not _inside(_index_middle(phantoms.whole(d)), k.corners, 0.0))
 
 
 def _identify_lit(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplates | None, min_confidence: float,
