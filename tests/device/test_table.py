@@ -4,6 +4,7 @@ simulated table directly (the real one, vision's tracker, is tested end to end).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -127,14 +128,19 @@ def test_unsure_cards_are_asked_and_confirmed(tmp_path: Path) -> None:
     assert len({q for q in asked}) >= 3  # three cards were asked about, one with a wrong first guess
 
 
-def _table_in_play(tmp_path: Path) -> Table:
-    """A simulated table stepped until its first hand is dealt and bid (the first play is next)."""
+def _table_stepped_until(tmp_path: Path, ready: Callable[[Table], bool]) -> Table:
+    """A simulated table, its players acting, stepped until ``ready``."""
     table, sim, clock, _ = build(tmp_path)
-    while getattr(table.game, "hand", None) is None:
+    while not ready(table):
         sim.act(table.game, table.status)
         table.step()
         clock.advance(0.05)
     return table
+
+
+def _table_in_play(tmp_path: Path) -> Table:
+    """A simulated table stepped until its first hand is dealt and bid (the first play is next)."""
+    return _table_stepped_until(tmp_path, lambda t: getattr(t.game, "hand", None) is not None)
 
 
 def test_an_unsure_card_offers_its_rank_in_the_other_suit_of_its_colour_next(tmp_path: Path) -> None:
@@ -165,11 +171,8 @@ def test_a_correction_of_a_recorded_card_tells_the_players(tmp_path: Path) -> No
 
 def _table_at_first_play(tmp_path: Path) -> Table:
     """A simulated table stepped until trump is chosen, before the first card is played."""
-    table, sim, clock, _ = build(tmp_path)
-    while getattr(getattr(getattr(table.game, "hand", None), "phase", None), "value", None) != "play":
-        sim.act(table.game, table.status)
-        table.step()
-        clock.advance(0.05)
+    table = _table_stepped_until(
+        tmp_path, lambda t: getattr(getattr(getattr(t.game, "hand", None), "phase", None), "value", None) == "play")
     assert not table.game.hand.tricks  # type: ignore[attr-defined]
     return table
 
