@@ -30,7 +30,7 @@ from engine.game import Game, new_game
 from engine.klaverjassen import Klaverjassen, Phase
 from engine.rikken import Phase as RikkenPhase
 from engine.rikken import Rikken
-from engine.tricks import next_seat
+from engine.tricks import Trick, next_seat
 from engine.verzaken import Violation
 
 CONFIDENT = 0.9  # below this, the players are asked to confirm the card
@@ -196,6 +196,9 @@ class Table:
         self.calibrating: Calibrating | None = None
         self._problems: dict[str, str] = {}
         self.sightings_ignored = 0  # second sightings of a card already in the trick
+        # Where play stood when the camera last saw a trick gathered (``_play_position``):
+        # a trick closed since then still lies on the table.
+        self._gathered_at = (0, 0)
         self._announced = len(self._violations())
         if self.panel is not None:
             self.panel.status(LED_STEADY)
@@ -233,6 +236,8 @@ class Table:
             return
         event = self.game.undo()
         self.journal.undo_last(self.match_id)
+        # A trick reopened by the undo was not gathered, whatever the camera saw.
+        self._gathered_at = min(self._gathered_at, self._play_position())
         self.status.question = None
         self._announced = len(self._violations())
         self.say(f"undone: {event.to_json()}")
@@ -524,7 +529,10 @@ class Table:
 
     def table_event(self, event: TableEvent) -> None:
         if isinstance(event, TrickGathered):
-            return  # the engine closed the trick when its fourth card came
+            # The engine closed the trick when its fourth card came; the camera says it
+            # has left the table.
+            self._gathered_at = self._play_position()
+            return
         if isinstance(event, CardCorrected):
             self._corrected(event)
             return
@@ -592,13 +600,33 @@ class Table:
             self.status.question = None
             self.table_event(CardPlaced(event.seat, event.card, event.confidence))
             return
-        tricks = getattr(getattr(self.game, "hand", None), "tricks", [])
-        if tricks and event.seat in tricks[-1].seats:
-            named = tricks[-1].cards[tricks[-1].seats.index(event.seat)]
+        trick = self._trick_on_table()
+        if trick is not None and event.seat in trick.seats:
+            named = trick.cards[trick.seats.index(event.seat)]
             if str(named) != event.card:
                 self.say(f"{event.seat}'s card reads as {event.card}, not {named}: check it (UNDO to fix)")
             return
         self.table_event(CardPlaced(event.seat, event.card, event.confidence))
+
+    def _play_position(self) -> tuple[int, int]:
+        """Where play stands, in numbers an undo keeps: (hands dealt, tricks closed in the
+        last of them)."""
+        hand = getattr(self.game, "hand", None)
+        tricks = getattr(hand, "tricks", [])
+        closed = len(tricks) - (getattr(hand, "current_trick", None) is not None)
+        return len(getattr(self.game, "hands", [])), closed
+
+    def _trick_on_table(self) -> Trick | None:
+        """The engine's trick whose cards lie on the table: the one being played, else the
+        one just closed until the camera sees it gathered. None between a gathered trick
+        and the next lead: a card laid then is new, not one of a trick (a lead out of turn
+        is not the leader's card of the trick before)."""
+        hand = getattr(self.game, "hand", None)
+        current: Trick | None = getattr(hand, "current_trick", None)
+        if current is not None:
+            return current
+        tricks: list[Trick] = getattr(hand, "tricks", [])
+        return tricks[-1] if tricks and self._play_position() > self._gathered_at else None
 
     def _guesses(self, seat: str, guess: Card | None, alternatives: Sequence[str] = ()) -> list[str]:
         """The reader's guess first, then every card not yet played this hand, the likeliest

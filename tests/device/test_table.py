@@ -217,6 +217,50 @@ def test_a_lead_vision_could_not_read_is_played_when_read_though_its_seat_played
     assert len(hand.tricks) == 2 and (hand.tricks[1].seats, [str(c) for c in hand.tricks[1].cards]) == ([leader], [card])
 
 
+def test_a_card_read_at_last_is_compared_with_the_trick_that_lies_on_the_table(tmp_path: Path) -> None:
+    # A card named late in a closed trick still on the table is checked against what the
+    # players named for it; once the trick is gathered, a card laid out of turn with no
+    # value and named later is a new card, not that seat's card of the gathered trick.
+    table = _table_at_first_play(tmp_path)
+    hand = table.game.hand  # type: ignore[attr-defined]
+    for _ in range(4):
+        seat = hand.to_move()
+        table.table_event(CardPlaced(seat, table._guesses(seat, None)[3], 0.97))
+    leader = hand.to_move()
+    other = next(s for s in hand.tricks[0].seats if s != leader)
+    named = str(hand.tricks[0].cards[hand.tricks[0].seats.index(other)])
+    card = table._guesses(other, None)[3]
+    table.table_event(CardCorrected(other, None, card, 0.97))
+    assert table.status.message == f"{other}'s card reads as {card}, not {named}: check it (UNDO to fix)"
+    table.status.message = None
+    table.table_event(TrickGathered())
+    table.table_event(CardPlaced(other, None, 0.0))
+    assert table.status.message == f"{other}'s card could not be read"
+    played = len(table.game.events)
+    table.table_event(CardCorrected(other, None, card, 0.97))
+    assert table.status.message is not None and table.status.message.startswith(f"{other} played {card} out of turn")
+    assert len(table.game.events) == played
+
+
+def test_a_trick_reopened_by_undo_lies_on_the_table_again(tmp_path: Path) -> None:
+    # Gathered, then its last card taken back and played again: the trick lies on the
+    # table, and a card of it named late is checked against it.
+    table = _table_at_first_play(tmp_path)
+    hand = table.game.hand  # type: ignore[attr-defined]
+    for _ in range(4):
+        seat = hand.to_move()
+        table.table_event(CardPlaced(seat, table._guesses(seat, None)[3], 0.97))
+    table.table_event(TrickGathered())
+    last = table.game.events[-1]
+    table.undo()
+    table.record(last)
+    hand = table.game.hand  # type: ignore[attr-defined]
+    first, named = hand.tricks[0].seats[0], str(hand.tricks[0].cards[0])
+    card = table._guesses(first, None)[3]
+    table.table_event(CardCorrected(first, None, card, 0.97))
+    assert table.status.message == f"{first}'s card reads as {card}, not {named}: check it (UNDO to fix)"
+
+
 def test_a_card_vision_could_not_read_and_reads_unsurely_later_is_offered_first(tmp_path: Path) -> None:
     table = _table_at_first_play(tmp_path)
     hand = table.game.hand  # type: ignore[attr-defined]
