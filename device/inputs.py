@@ -1,7 +1,7 @@
 """What comes into the main loop: one queue of input events.
 
-GPIO callbacks, the serial reader and the keyboard only *post* to this queue; the
-main loop alone takes from it, changes state and draws. Raw button edges are turned
+GPIO callbacks, the serial reader, the keyboard and vision's thread (on a live camera)
+only *post* to this queue; the main loop alone takes from it, changes state and draws. Raw button edges are turned
 into presses by :class:`device.buttons.ButtonLogic` in the main loop.
 """
 
@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import queue
 from dataclasses import dataclass
-from typing import Union
+from typing import TYPE_CHECKING, Union
+
+if TYPE_CHECKING:
+    from device.table import TableEvent
 
 BUTTONS = ("ok", "undo", "next")
 
@@ -43,7 +46,15 @@ class Quit:
     reason: str = ""
 
 
-InputEvent = Union[ButtonEdge, Press, SerialCommand, Quit]
+@dataclass(frozen=True)
+class Seen:
+    """What vision saw in one frame, posted from its own thread (``device.watch_thread``):
+    table events (``device.table.TableEvent``), in order."""
+
+    events: tuple[TableEvent, ...]
+
+
+InputEvent = Union[ButtonEdge, Press, SerialCommand, Quit, Seen]
 
 
 class InputQueue:

@@ -122,6 +122,13 @@ def build(config: Config, *, headless: bool, seed: int, new: bool = False, realt
         camera, sim = _camera(config, simulated, random.Random(seed + 1), inputs, clock)
         resources.append(camera)
         watcher = _watcher(config, sim, deck=52 if config.game == "rikken" else 32)
+        if getattr(camera, "live", False):
+            # A live camera's frames come whether vision keeps up or not: vision reads them
+            # on its own thread, and the buttons and the screen never wait for it.
+            from device.watch_thread import WatcherThread
+
+            watcher = WatcherThread(watcher, inputs)
+            resources.append(watcher)
         panel = _panel(config, inputs, clock)
         if panel is not None:
             resources.append(panel)

@@ -164,6 +164,7 @@ class _LiveSource:
 
     name: str
     _grabber: LatestFrameGrabber
+    live = True  # frames come at the camera's pace, not when read (device.watch_thread)
 
     def read(self) -> np.ndarray | None:
         if self._grabber.error:

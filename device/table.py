@@ -2,7 +2,9 @@
 
 camera -> watcher (vision + tracker) -> table events -> engine -> journal -> screen,
 LED, buzzer, serial. Buttons, keyboard and serial commands come back in through the
-:class:`~device.inputs.InputQueue`; only :meth:`Table.step` changes state or draws.
+:class:`~device.inputs.InputQueue`; only :meth:`Table.step` changes state or draws. (On
+a live camera vision reads on a thread of its own, ``device.watch_thread``, and posts
+what it saw to that queue too.)
 
 The engine decides what is legal; this module decides what the players are asked:
 which trump, whether an unsure card is right, and when the next hand is dealt.
@@ -20,7 +22,7 @@ import numpy as np
 
 from device.calibrating import Calibrating, CalibrationView
 from device.clock import Clock
-from device.inputs import ButtonEdge, InputQueue, Press, Quit, SerialCommand
+from device.inputs import ButtonEdge, InputQueue, Press, Quit, Seen, SerialCommand
 from device.journal import Journal
 from device.menu import Menu, MenuAction, MenuView
 from device.panel import LED_ATTENTION, LED_ERROR, LED_STEADY, ButtonLogic
@@ -663,6 +665,9 @@ class Table:
                 self.command(item)
             elif isinstance(item, Quit):
                 self.running = False
+            elif isinstance(item, Seen):
+                for event in item.events:
+                    self.table_event(event)
         for press in self.buttons.poll(now):
             self.press(press)
         if self.serial is not None:

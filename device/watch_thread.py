@@ -1,0 +1,114 @@
+"""Vision on its own thread, for a live camera.
+
+On a Raspberry Pi a frame in which a card has just come to rest takes the full search: a
+quarter to a third of a second, twice that where a shadow makes vision read it again.
+Read on the main loop's thread, the buttons and the screen would wait that long each
+time. :class:`WatcherThread` reads frames on a thread of its own and *posts* what it saw
+to the input queue (a :class:`~device.inputs.Seen`), as the buttons' and the serial
+link's threads post theirs; the main loop alone changes state and draws.
+
+A frame that comes while the thread is still reading the one before is let go: the
+camera's next frame is newer. That makes which frames are read depend on the machine's
+speed, so recorded sources (a video file, a folder of frames) and the simulated table
+are read on the main thread, frame by frame, and replay the same every time.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from device.inputs import InputQueue, Seen
+from device.table import TableEvent
+
+if TYPE_CHECKING:
+    from device.watcher import VisionWatcher
+
+__all__ = ["WatcherThread"]
+
+
+class WatcherThread:
+    """``watcher`` (a :class:`~device.watcher.VisionWatcher`) run on a thread: ``watch``
+    hands it a frame and returns at once; the events come through ``inputs``.
+
+    Everything else asked of the watcher (a new deal, calibration) waits for the frame
+    being read, so the tracker never runs on two threads at once."""
+
+    def __init__(self, watcher: VisionWatcher, inputs: InputQueue) -> None:
+        self.watcher = watcher
+        self.inputs = inputs
+        self._lock = threading.Lock()  # held while the watcher works, on either thread
+        self._wake = threading.Condition()
+        self._frame: tuple[np.ndarray, float] | None = None  # handed over, not yet taken
+        self._busy = False
+        self._stopped = False
+        self.frames_read = 0
+        self.frames_let_go = 0
+        self._error: str | None = None
+        self._thread = threading.Thread(target=self._run, name="vision", daemon=True)
+        self._thread.start()
+
+    def watch(self, frame: np.ndarray, now: float) -> list[TableEvent]:
+        """Hand ``frame`` to the thread, unless it is still reading one; no events here."""
+        with self._wake:
+            if self._busy or self._frame is not None:
+                self.frames_let_go += 1
+            else:
+                self._frame = (frame, now)
+                self._wake.notify()
+        return []
+
+    def _run(self) -> None:
+        while True:
+            with self._wake:
+                while self._frame is None and not self._stopped:
+                    self._wake.wait()
+                if self._stopped:
+                    return
+                frame, now = self._frame  # type: ignore[misc]
+                self._frame, self._busy = None, True
+            try:
+                with self._lock:
+                    events = self.watcher.watch(frame, now)
+                self._error = None
+            except Exception as exc:  # a fault in one frame: said on the screen, the next is read
+                events, self._error = [], f"vision: {type(exc).__name__}: {exc}"
+            self.frames_read += 1
+            if events:
+                self.inputs.post(Seen(tuple(events)))
+            with self._wake:
+                self._busy = False
+                self._wake.notify_all()
+
+    def idle(self, timeout: float | None = None) -> bool:
+        """Wait until every frame handed over is read (and its events posted); False if
+        ``timeout`` seconds pass first."""
+        with self._wake:
+            return self._wake.wait_for(lambda: not self._busy and self._frame is None, timeout)
+
+    def close(self) -> None:
+        with self._wake:
+            self._stopped = True
+            self._wake.notify_all()
+        self._thread.join(timeout=5)
+
+    # -- the rest of the watcher, asked from the main loop
+
+    @property
+    def problem(self) -> str | None:
+        return self._error or self.watcher.problem
+
+    def new_deal(self) -> None:
+        with self._lock:
+            self.watcher.new_deal()
+
+    def find_cards(self, frame: np.ndarray) -> list[Any]:
+        with self._lock:
+            return self.watcher.find_cards(frame)
+
+    def calibrate_with(self, cards: Sequence[Any], frame_shape: Sequence[int] | None = None) -> tuple[bool, str]:
+        with self._lock:
+            return self.watcher.calibrate_with(cards, frame_shape)
