@@ -980,18 +980,32 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
     h, w = frame.shape[:2]
     reduce = LARGEST_FRAME / max(h, w)
     if reduce >= 1.0:
-        return _identify(frame, deck, style, templates, min_confidence, check_phantoms, face_down)
+        return _each_value_once(_identify(frame, deck, style, templates, min_confidence, check_phantoms, face_down))
     first = _identify_scaled(frame, (0, 0, w, h), reduce, deck, style, templates, min_confidence, check_phantoms,
                              face_down)
     closer = closer_look(first, frame.shape, reduce)
     if closer is None:
-        return first
+        return _each_value_once(first)
     scale, tiles = closer
     found: list[Detection] = []
     for tile in tiles:
         found += [d for d in _identify_scaled(frame, tile.box, scale, deck, style, templates, min_confidence,
                                               check_phantoms, face_down) if tile.owns(d)]
-    return _backs_seen_before(found, first)
+    return _each_value_once(_backs_seen_before(found, first))
+
+
+def _each_value_once(found: list[Detection]) -> list[Detection]:
+    """``found`` less a second reading of a value at the place of a card read as it: one
+    deck prints each value once, so that is one card reported twice. The card read whole
+    is kept, else the surer reading. (Two parts of a photo read larger may both own one
+    card, each placing it a little differently; the big pips may settle a card's suit to
+    the value its own index was read as beside it.) Two readings of a value far apart are
+    left: which of them is the misread one, nothing here says."""
+    kept: list[Detection] = []
+    for d in sorted(found, key=lambda d: (d.partial, -d.confidence)):
+        if d.card is None or not any(k.card == d.card and _same_place(d, k) for k in kept):
+            kept.append(d)
+    return [d for d in found if any(d is k for k in kept)]
 
 
 def _backs_seen_before(closer: list[Detection], first: list[Detection]) -> list[Detection]:

@@ -2125,6 +2125,34 @@ def test_a_phone_photo_of_small_real_cards_reads_them_all(shared_datasets: Path,
     assert readable and score.correct == score.expected and score.phantoms == 0, score.details
 
 
+@pytest.mark.parametrize("seed", [298, 317])
+def test_a_card_read_twice_at_its_place_is_reported_once(shared_datasets: Path, seed: int) -> None:
+    # Development photos of the real-deck probe. 298: a QH lying across the line where two
+    # parts of the photo read larger meet; each part placed it a little differently, on
+    # its own side of that line, and both reported it. 317: a 5S read whole as a 5C and
+    # at its index beside that as a 5S; the big pips then settled the whole card's suit
+    # to spades, and the 5S was reported twice.
+    readable, score = _real_deck_photo(shared_datasets, seed)
+    assert readable and score.correct == score.expected and score.phantoms == 0, score.details
+
+
+def test_one_value_read_twice_at_one_place_is_one_card_and_far_apart_two() -> None:
+    from vision.recognize import _each_value_once
+
+    def kept(*found: Detection) -> list[int]:
+        return [i for d in _each_value_once(list(found)) for i, f in enumerate(found) if f is d]
+
+    whole, corner, far = _small_cards([(500.0, 400.0), (520.0, 430.0), (1500.0, 400.0)], 150.0)
+    corner = Detection(corner.card, 1.0, corner.corners, partial=True)
+    whole = Detection(whole.card, 0.98, whole.corners)
+    assert kept(corner, whole) == [1]  # the card read whole, though less sure
+    assert kept(Detection(corner.card, 0.9, corner.corners, partial=True), corner) == [1]
+    # Far apart, one of them is misread, and nothing says which; another value at the
+    # place is another card (one lying under it).
+    other = Detection(Card.parse("QH"), 0.99, corner.corners, partial=True)
+    assert kept(whole, far, other) == [0, 1, 2]
+
+
 def test_a_cast_shadow_is_lifted_to_the_light_around_it() -> None:
     # Development scene 13134 (random), with and without a player's shadow across it.
     from vision.recognize import shadow_lift
