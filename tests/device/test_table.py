@@ -198,16 +198,24 @@ def test_a_card_vision_could_not_read_and_reads_clearly_later_is_played(tmp_path
     assert len(table.game.events) == played
 
 
-def test_a_lead_vision_could_not_read_is_played_when_read_though_its_seat_played_last_trick(
-        tmp_path: Path) -> None:
-    # The winner of the first trick leads a card vision cannot name; read clearly later, it
-    # is the lead of the second trick, not a correction of the winner's card in the first.
+def _table_after_first_trick(tmp_path: Path) -> Table:
+    """A simulated table whose first trick the camera read surely, card by card (not yet
+    gathered)."""
     table = _table_at_first_play(tmp_path)
     hand = table.game.hand  # type: ignore[attr-defined]
     for _ in range(4):
         seat = hand.to_move()
         table.table_event(CardPlaced(seat, table._guesses(seat, None)[3], 0.97))
     assert len(hand.tricks) == 1 and len(hand.tricks[0].cards) == 4
+    return table
+
+
+def test_a_lead_vision_could_not_read_is_played_when_read_though_its_seat_played_last_trick(
+        tmp_path: Path) -> None:
+    # The winner of the first trick leads a card vision cannot name; read clearly later, it
+    # is the lead of the second trick, not a correction of the winner's card in the first.
+    table = _table_after_first_trick(tmp_path)
+    hand = table.game.hand  # type: ignore[attr-defined]
     leader = hand.to_move()
     assert leader in hand.tricks[0].seats
     card = table._guesses(leader, None)[3]
@@ -221,11 +229,8 @@ def test_a_card_read_at_last_is_compared_with_the_trick_that_lies_on_the_table(t
     # A card named late in a closed trick still on the table is checked against what the
     # players named for it; once the trick is gathered, a card laid out of turn with no
     # value and named later is a new card, not that seat's card of the gathered trick.
-    table = _table_at_first_play(tmp_path)
+    table = _table_after_first_trick(tmp_path)
     hand = table.game.hand  # type: ignore[attr-defined]
-    for _ in range(4):
-        seat = hand.to_move()
-        table.table_event(CardPlaced(seat, table._guesses(seat, None)[3], 0.97))
     leader = hand.to_move()
     other = next(s for s in hand.tricks[0].seats if s != leader)
     named = str(hand.tricks[0].cards[hand.tricks[0].seats.index(other)])
@@ -245,11 +250,8 @@ def test_a_card_read_at_last_is_compared_with_the_trick_that_lies_on_the_table(t
 def test_a_trick_reopened_by_undo_lies_on_the_table_again(tmp_path: Path) -> None:
     # Gathered, then its last card taken back and played again: the trick lies on the
     # table, and a card of it named late is checked against it.
-    table = _table_at_first_play(tmp_path)
+    table = _table_after_first_trick(tmp_path)
     hand = table.game.hand  # type: ignore[attr-defined]
-    for _ in range(4):
-        seat = hand.to_move()
-        table.table_event(CardPlaced(seat, table._guesses(seat, None)[3], 0.97))
     table.table_event(TrickGathered())
     last = table.game.events[-1]
     table.undo()
