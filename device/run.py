@@ -127,7 +127,7 @@ def build(config: Config, *, headless: bool, seed: int, new: bool = False, realt
             # on its own thread, and the buttons and the screen never wait for it.
             from device.watch_thread import WatcherThread
 
-            watcher = WatcherThread(watcher, inputs)
+            watcher = WatcherThread(watcher, inputs, clock)
             resources.append(watcher)
         panel = _panel(config, inputs, clock)
         if panel is not None:

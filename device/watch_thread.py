@@ -21,13 +21,18 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from device.clock import Clock, SystemClock
 from device.inputs import InputQueue, Seen
 from device.table import TableEvent
 
 if TYPE_CHECKING:
     from device.watcher import VisionWatcher
 
-__all__ = ["WatcherThread"]
+__all__ = ["STUCK_S", "WatcherThread"]
+
+# A frame read this long says vision is stuck (a Pi reads the hardest frames in about a
+# second): the screen says so, since the loop, and so the service's watchdog, go on.
+STUCK_S = 10.0
 
 
 class WatcherThread:
@@ -37,9 +42,11 @@ class WatcherThread:
     Everything else asked of the watcher (a new deal, calibration) waits for the frame
     being read, so the tracker never runs on two threads at once."""
 
-    def __init__(self, watcher: VisionWatcher, inputs: InputQueue) -> None:
+    def __init__(self, watcher: VisionWatcher, inputs: InputQueue, clock: Clock | None = None) -> None:
         self.watcher = watcher
         self.inputs = inputs
+        self.clock = clock or SystemClock()
+        self._reading_since = 0.0
         self._lock = threading.Lock()  # held while the watcher works, on either thread
         self._wake = threading.Condition()
         self._frame: tuple[np.ndarray, float] | None = None  # handed over, not yet taken
@@ -70,6 +77,7 @@ class WatcherThread:
                     return
                 frame, now = self._frame  # type: ignore[misc]
                 self._frame, self._busy = None, True
+                self._reading_since = self.clock.now()
             try:
                 with self._lock:
                     events = self.watcher.watch(frame, now)
@@ -99,6 +107,9 @@ class WatcherThread:
 
     @property
     def problem(self) -> str | None:
+        taken = self.clock.now() - self._reading_since
+        if self._busy and taken > STUCK_S:
+            return f"vision: no answer for {taken:.0f} s (restart tafel if it stays)"
         return self._error or self.watcher.problem
 
     def new_deal(self) -> None:

@@ -10,10 +10,11 @@ import cv2
 import numpy as np
 import pytest
 
+from device.clock import ManualClock
 from device.config import Config
 from device.inputs import Press
 from device.table import CardPlaced, Table, TableEvent
-from device.watch_thread import WatcherThread
+from device.watch_thread import STUCK_S, WatcherThread
 from tests.device.test_table import _table_at_first_play
 
 
@@ -124,6 +125,25 @@ def test_a_fault_in_one_frame_is_shown_and_the_next_frame_is_read(
     table.step()
     assert "vision: ValueError: bad frame" in table.status.problems
     assert slow.reading.wait(5)
+    slow.release.set()
+    assert thread.idle(5)
+    table.step()
+    assert not any(p.startswith("vision:") for p in table.status.problems)
+
+
+def test_vision_stuck_on_a_frame_is_shown(slow_table: tuple[Table, SlowWatcher, WatcherThread]) -> None:
+    # The loop, and so the service's watchdog, go on without vision: the screen says so.
+    table, slow, thread = slow_table
+    clock = ManualClock()
+    thread.clock = clock
+    table.step()
+    assert slow.reading.wait(5)
+    clock.advance(STUCK_S - 1)
+    table.step()
+    assert not any(p.startswith("vision:") for p in table.status.problems)
+    clock.advance(2)
+    table.step()
+    assert any(p.startswith("vision: no answer for 11 s") for p in table.status.problems)
     slow.release.set()
     assert thread.idle(5)
     table.step()
