@@ -5,7 +5,8 @@ trump card one more between them where it is turned. The table loop hands this m
 the camera's frames and, a few times a second, the cards vision found in them; the
 model says which seats have their card, draws the preview the screen shows, and on OK
 gives the cards to calibrate from. Like the menu it draws nothing on the screen and
-runs on the loop's thread only.
+runs on the loop's thread only (with a live camera, vision looks on its own thread and
+the loop hands its answer in).
 """
 
 from __future__ import annotations
@@ -58,6 +59,7 @@ class Calibrating:
         self.frame: np.ndarray | None = None  # the newest frame from the camera
         self.cards: list[Any] = []  # vision's detections in the frame last looked at
         self._looked_at: np.ndarray | None = None
+        self._asked: np.ndarray | None = None  # handed to vision's thread, not looked at yet
         self._last_look = -math.inf
         self._preview: tuple[np.ndarray, list[Any], np.ndarray] | None = None  # (frame, cards, image)
 
@@ -70,7 +72,12 @@ class Calibrating:
 
     def wants_look(self, now: float) -> bool:
         """Time to find the cards in the newest frame (not every frame: vision is slow)."""
-        return self.frame is not None and self.frame is not self._looked_at and now - self._last_look >= LOOK_EVERY_S
+        return (self.frame is not None and self.frame is not self._looked_at and self.frame is not self._asked
+                and now - self._last_look >= LOOK_EVERY_S)
+
+    def asked(self, frame: np.ndarray, now: float) -> None:
+        """Vision's thread was handed ``frame`` to look at (``looked`` follows)."""
+        self._asked, self._last_look = frame, now
 
     def up_to_date(self) -> bool:
         """The cards found are those of the newest frame."""
@@ -78,6 +85,13 @@ class Calibrating:
 
     def looked(self, frame: np.ndarray, cards: Sequence[Any], now: float) -> None:
         self._looked_at, self.cards, self._last_look = frame, list(cards), now
+
+    def answered(self, frame: np.ndarray, cards: Sequence[Any], now: float) -> None:
+        """Vision's thread found ``cards`` in ``frame``: taken if that is the frame it was
+        asked about last (OK may have looked at a newer one meanwhile)."""
+        if frame is self._asked:
+            self._asked = None
+            self.looked(frame, cards, now)
 
     # -- what it makes of the cards
 

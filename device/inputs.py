@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import queue
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, Any, Union
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from device.table import TableEvent
 
 BUTTONS = ("ok", "undo", "next")
@@ -54,7 +56,16 @@ class Seen:
     events: tuple[TableEvent, ...]
 
 
-InputEvent = Union[ButtonEdge, Press, SerialCommand, Quit, Seen]
+@dataclass(frozen=True)
+class Looked:
+    """The cards vision found in ``frame`` for the calibration screen, posted from its
+    own thread (``device.watch_thread``)."""
+
+    frame: np.ndarray
+    cards: tuple[Any, ...]
+
+
+InputEvent = Union[ButtonEdge, Press, SerialCommand, Quit, Seen, Looked]
 
 
 class InputQueue:

@@ -22,7 +22,7 @@ import numpy as np
 
 from device.calibrating import Calibrating, CalibrationView
 from device.clock import Clock
-from device.inputs import ButtonEdge, InputQueue, Press, Quit, Seen, SerialCommand
+from device.inputs import ButtonEdge, InputQueue, Looked, Press, Quit, Seen, SerialCommand
 from device.journal import Journal
 from device.menu import Menu, MenuAction, MenuView
 from device.panel import LED_ATTENTION, LED_ERROR, LED_STEADY, ButtonLogic
@@ -495,9 +495,20 @@ class Table:
         self.status.calibration = None
 
     def _look(self, calibrating: Calibrating, now: float) -> None:
+        """Find the cards in the newest frame, now (OK decides on the table as it is)."""
         frame = calibrating.frame
         if frame is not None:
             calibrating.looked(frame, self.watcher.find_cards(frame), now)  # type: ignore[union-attr]
+
+    def _look_soon(self, calibrating: Calibrating, now: float) -> None:
+        """Have the cards in the newest frame found: on vision's own thread where there is
+        one (the answer comes back through the queue), else now."""
+        frame = calibrating.frame
+        look = getattr(self.watcher, "look", None)
+        if frame is None or look is None:
+            self._look(calibrating, now)
+        elif look(frame):
+            calibrating.asked(frame, now)
 
     def deal_next(self) -> None:
         game = self.game
@@ -668,6 +679,8 @@ class Table:
             elif isinstance(item, Seen):
                 for event in item.events:
                     self.table_event(event)
+            elif isinstance(item, Looked) and self.calibrating is not None:
+                self.calibrating.answered(item.frame, item.cards, now)
         for press in self.buttons.poll(now):
             self.press(press)
         if self.serial is not None:
@@ -692,7 +705,7 @@ class Table:
             # Calibrating: every frame for the preview, vision a few times a second.
             self.calibrating.seen(frame)
             if self.calibrating.wants_look(now):
-                self._look(self.calibrating, now)
+                self._look_soon(self.calibrating, now)
             self.status.calibration = self.calibrating.view()
             return
         if frame is None:

@@ -8,7 +8,8 @@ to the input queue (a :class:`~device.inputs.Seen`), as the buttons' and the ser
 link's threads post theirs; the main loop alone changes state and draws.
 
 A frame that comes while the thread is still reading the one before is let go: the
-camera's next frame is newer. That makes which frames are read depend on the machine's
+camera's next frame is newer. The calibration screen's looks at the cards laid out go
+the same way (a :class:`~device.inputs.Looked` comes back). That makes which frames are read depend on the machine's
 speed, so recorded sources (a video file, a folder of frames) and the simulated table
 are read on the main thread, frame by frame, and replay the same every time.
 """
@@ -22,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from device.clock import Clock, SystemClock
-from device.inputs import InputQueue, Seen
+from device.inputs import InputQueue, Looked, Seen
 from device.table import TableEvent
 
 if TYPE_CHECKING:
@@ -49,7 +50,8 @@ class WatcherThread:
         self._reading_since = 0.0
         self._lock = threading.Lock()  # held while the watcher works, on either thread
         self._wake = threading.Condition()
-        self._frame: tuple[np.ndarray, float] | None = None  # handed over, not yet taken
+        # Handed over, not yet taken: ("watch", frame, time) or ("look", frame, time).
+        self._job: tuple[str, np.ndarray, float] | None = None
         self._busy = False
         self._stopped = False
         self.frames_read = 0
@@ -59,34 +61,48 @@ class WatcherThread:
         self._thread.start()
 
     def watch(self, frame: np.ndarray, now: float) -> list[TableEvent]:
-        """Hand ``frame`` to the thread, unless it is still reading one; no events here."""
-        with self._wake:
-            if self._busy or self._frame is not None:
-                self.frames_let_go += 1
-            else:
-                self._frame = (frame, now)
-                self._wake.notify()
+        """Hand ``frame`` to the tracker on the thread, unless it is still reading one; the
+        events come as a :class:`~device.inputs.Seen`, none here."""
+        self._hand_over(("watch", frame, now))
         return []
+
+    def look(self, frame: np.ndarray) -> bool:
+        """Hand ``frame`` to the thread to find its cards for the calibration screen (they
+        come as a :class:`~device.inputs.Looked`); False if it is still reading one."""
+        return self._hand_over(("look", frame, 0.0))
+
+    def _hand_over(self, job: tuple[str, np.ndarray, float]) -> bool:
+        with self._wake:
+            if self._busy or self._job is not None:
+                self.frames_let_go += 1
+                return False
+            self._job = job
+            self._wake.notify()
+            return True
 
     def _run(self) -> None:
         while True:
             with self._wake:
-                while self._frame is None and not self._stopped:
+                while self._job is None and not self._stopped:
                     self._wake.wait()
                 if self._stopped:
                     return
-                frame, now = self._frame  # type: ignore[misc]
-                self._frame, self._busy = None, True
+                job, self._job, self._busy = self._job, None, True
                 self._reading_since = self.clock.now()
+            assert job is not None
+            kind, frame, now = job
             try:
                 with self._lock:
-                    events = self.watcher.watch(frame, now)
+                    if kind == "look":
+                        self.inputs.post(Looked(frame, tuple(self.watcher.find_cards(frame))))
+                    else:
+                        events = self.watcher.watch(frame, now)
+                        if events:
+                            self.inputs.post(Seen(tuple(events)))
                 self._error = None
             except Exception as exc:  # a fault in one frame: said on the screen, the next is read
-                events, self._error = [], f"vision: {type(exc).__name__}: {exc}"
+                self._error = f"vision: {type(exc).__name__}: {exc}"
             self.frames_read += 1
-            if events:
-                self.inputs.post(Seen(tuple(events)))
             with self._wake:
                 self._busy = False
                 self._wake.notify_all()
@@ -95,7 +111,7 @@ class WatcherThread:
         """Wait until every frame handed over is read (and its events posted); False if
         ``timeout`` seconds pass first."""
         with self._wake:
-            return self._wake.wait_for(lambda: not self._busy and self._frame is None, timeout)
+            return self._wake.wait_for(lambda: not self._busy and self._job is None, timeout)
 
     def close(self) -> None:
         with self._wake:

@@ -31,7 +31,12 @@ class SlowWatcher:
         self.fail: Exception | None = None
 
     def watch(self, frame: np.ndarray, now: float) -> list[TableEvent]:
-        self.log.append("watch")
+        self._read("watch")
+        events, self.events = self.events, []
+        return events
+
+    def _read(self, what: str) -> None:
+        self.log.append(what)
         self.reading.set()
         assert self.release.wait(10)
         self.release.clear()
@@ -39,13 +44,12 @@ class SlowWatcher:
         if self.fail is not None:
             fail, self.fail = self.fail, None
             raise fail
-        events, self.events = self.events, []
-        return events
 
     def new_deal(self) -> None:
         self.log.append("new_deal")
 
     def find_cards(self, frame: np.ndarray) -> list[Any]:
+        self._read("look")
         return []
 
     def calibrate_with(self, cards: Any, frame_shape: Any = None) -> tuple[bool, str]:
@@ -148,6 +152,50 @@ def test_vision_stuck_on_a_frame_is_shown(slow_table: tuple[Table, SlowWatcher, 
     assert thread.idle(5)
     table.step()
     assert not any(p.startswith("vision:") for p in table.status.problems)
+
+
+def test_the_calibration_screen_looks_at_the_cards_on_visions_thread(
+        slow_table: tuple[Table, SlowWatcher, WatcherThread]) -> None:
+    table, slow, thread = slow_table
+    table.start_calibrating()
+    table.step()
+    assert slow.reading.wait(5) and slow.log == ["look"]
+    table.inputs.post(Press("undo"))  # back to the menu, while vision still looks
+    table.step()
+    assert table.calibrating is None and table.status.menu is not None
+    slow.release.set()
+    assert thread.idle(5)
+    table.step()  # the answer comes for a screen that is gone: nothing happens
+    assert table.calibrating is None and table.status.menu is not None
+
+
+def test_the_table_is_calibrated_through_visions_thread(tmp_path: Path) -> None:
+    # The real vision, on its own thread: the cards laid out are found, OK calibrates.
+    from device.watcher import VisionWatcher
+    from tests.device.test_calibrate import StillCamera, sim_table
+    from tests.device.test_calibrate import build as build_calibrating
+
+    sim, clock, inputs = sim_table(tmp_path)
+    watcher = VisionWatcher(None, 32, save_to=tmp_path / "calibration.json")
+    thread = WatcherThread(watcher, inputs, clock)
+    try:
+        table = build_calibrating(tmp_path, StillCamera(sim.calibration_frame()), clock, inputs, thread)  # type: ignore[arg-type]
+        table.start_calibrating()
+        for _ in range(20):
+            table.step()
+            assert thread.idle(30)
+            clock.advance(0.3)
+            view = table.status.calibration
+            if view is not None and len(view.seats_done) == 4:
+                break
+        assert view is not None and sorted(view.seats_done) == ["E", "N", "S", "W"]
+        assert thread.frames_read >= 1
+        table.inputs.post(Press("ok"))
+        table.step()
+        assert table.status.message == "calibrated: the seats are known; take the cards away"
+        assert watcher.tracker is not None
+    finally:
+        thread.close()
 
 
 def test_a_live_camera_is_read_on_its_own_thread_and_a_recorded_one_is_not(
