@@ -85,12 +85,12 @@ class Calibrating:
 
     def looked(self, frame: np.ndarray, cards: Sequence[Any], now: float) -> None:
         self._looked_at, self.cards, self._last_look = frame, list(cards), now
+        self._asked = None  # an answer still to come is older
 
     def answered(self, frame: np.ndarray, cards: Sequence[Any], now: float) -> None:
         """Vision's thread found ``cards`` in ``frame``: taken if that is the frame it was
         asked about last (OK may have looked at a newer one meanwhile)."""
         if frame is self._asked:
-            self._asked = None
             self.looked(frame, cards, now)
 
     # -- what it makes of the cards

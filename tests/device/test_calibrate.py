@@ -349,3 +349,20 @@ def test_a_calibration_of_another_frame_size_is_not_used(tmp_path: Path) -> None
     assert watcher.problem == "camera calibrated at 1280x720, it now gives 1920x1080: calibrate again"
     assert watcher.calibrate(large).startswith("calibrated")
     assert watcher.problem is None and TableCalibration.load(path).frame_size == (1920, 1080)
+
+
+def test_an_answer_older_than_the_cards_shown_is_dropped() -> None:
+    # Vision's thread was asked about one frame; OK then looked at a newer one on the
+    # spot. The thread's answer, coming after, must not put the older cards back.
+    from device.calibrating import Calibrating
+
+    calibrating = Calibrating()
+    old, new = np.zeros((8, 8, 3), np.uint8), np.ones((8, 8, 3), np.uint8)
+    calibrating.seen(old)
+    assert calibrating.wants_look(0.0)
+    calibrating.asked(old, 0.0)
+    assert not calibrating.wants_look(1.0)  # asked already: the answer is awaited
+    calibrating.seen(new)
+    calibrating.looked(new, ["newer"], 1.0)
+    calibrating.answered(old, ["older"], 1.1)
+    assert calibrating.cards == ["newer"] and calibrating.up_to_date()
