@@ -8,10 +8,11 @@ to the input queue (a :class:`~device.inputs.Seen`), as the buttons' and the ser
 link's threads post theirs; the main loop alone changes state and draws.
 
 A frame that comes while the thread is still reading the one before is let go: the
-camera's next frame is newer. The calibration screen's looks at the cards laid out go
-the same way (a :class:`~device.inputs.Looked` comes back). That makes which frames are read depend on the machine's
+camera's next frame is newer. That makes which frames are read depend on the machine's
 speed, so recorded sources (a video file, a folder of frames) and the simulated table
-are read on the main thread, frame by frame, and replay the same every time.
+are read on the main thread, frame by frame, and replay the same every time. The
+calibration screen's looks at the cards laid out go to the thread the same way (a
+:class:`~device.inputs.Looked` comes back).
 """
 
 from __future__ import annotations
