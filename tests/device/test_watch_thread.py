@@ -227,3 +227,30 @@ def test_a_live_camera_is_read_on_its_own_thread_and_a_recorded_one_is_not(
         assert not isinstance(running.table.watcher, WatcherThread)
     finally:
         running.close()
+
+
+def test_a_whole_hand_at_the_simulated_table_through_visions_thread(tmp_path: Path) -> None:
+    # The real vision and tracker on their own thread, the loop waiting for each frame
+    # to be read (so that no frame is let go, and the run is the same every time).
+    from device.run import FPS, build
+
+    running = build(Config(journal=tmp_path / "j.sqlite"), headless=True, seed=11)
+    table, sim, clock = running.table, running.sim, running.clock
+    thread = WatcherThread(table.watcher, table.inputs, clock)  # type: ignore[arg-type]
+    table.watcher = thread
+    running.resources.append(thread)
+    try:
+        for _ in range(20000):
+            sim.act(table.game, table.status)
+            table.step()
+            assert thread.idle(30)
+            clock.advance(1 / FPS)  # type: ignore[attr-defined]
+            hands = table.game.hands  # type: ignore[attr-defined]
+            if hands and hands[0].score() is not None and not sim.on_table:
+                break
+        assert hands[0].score() is not None
+        played = [(s, c) for t in hands[0].tricks for s, c in zip(t.seats, t.cards)]
+        assert played == sim.plays[:len(played)] and len(played) >= 8
+        assert thread.frames_read > 100 and thread.frames_let_go == 0
+    finally:
+        running.close()
