@@ -3,14 +3,18 @@
 ``--camera picamera2 | v4l2:/dev/video0 | file:clip.mp4 | dir:frames/ | sim``
 
 A live camera (Picamera2, V4L2) is read by a grabber thread that keeps only the newest
-frame, so a slow frame never makes the table fall behind. Files and folders are read
+frame, so a slow frame never makes the table fall behind; one that goes away is opened
+again every few seconds until it is back. Files and folders are read
 in order, one frame per ``read()``, so a recorded session replays exactly. Picamera2
 comes from apt on the Pi and is imported only when asked for.
 """
 
 from __future__ import annotations
 
+import abc
+import contextlib
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
@@ -159,45 +163,90 @@ class VideoFileSource:
         self._ended = True
 
 
-class _LiveSource:
-    """A camera that never ends: its grabber thread keeps the newest frame."""
+# A live camera that went away is opened again this often, until it comes back.
+REOPEN_S = 5.0
+
+
+class _LiveSource(abc.ABC):
+    """A camera that never ends: its grabber thread keeps the newest frame.
+
+    A camera that goes away (a USB cable pulled, a driver's error) is opened again every
+    ``REOPEN_S`` seconds, and ``read`` says why meanwhile (the table shows it): a club's
+    kiosk runs all evening, and nobody should have to restart it for a loose cable.
+    Subclasses open the device and start ``_grabber`` in ``_open`` (raising
+    ``CameraError``), and let it go in ``_release``."""
 
     name: str
     _grabber: LatestFrameGrabber
     live = True  # frames come at the camera's pace, not when read (device.watch_thread)
+    clock: Callable[[], float] = staticmethod(time.monotonic)
+    _lost: str | None = None  # why the camera is away; None while it gives frames
+    _retry_at = 0.0
+
+    @abc.abstractmethod
+    def _open(self) -> None:
+        """Open the device and start ``_grabber``; ``CameraError`` if it cannot."""
+
+    @abc.abstractmethod
+    def _release(self) -> None:
+        """Let the device go (its grabber is stopped)."""
 
     def read(self) -> np.ndarray | None:
-        if self._grabber.error:
-            raise CameraError(f"camera {self.name}: {self._grabber.error}")
+        if self._lost is None and self._grabber.error:
+            self._lost = self._grabber.error
+            self._let_go()
+            self._retry_at = self.clock() + REOPEN_S
+        if self._lost is not None:
+            if self.clock() >= self._retry_at:
+                try:
+                    self._open()
+                    self._lost = None
+                except CameraError as exc:
+                    self._lost = str(exc).removeprefix(f"camera {self.name}: ")
+                    self._retry_at = self.clock() + REOPEN_S
+            if self._lost is not None:
+                raise CameraError(f"camera {self.name}: {self._lost} (trying again every {REOPEN_S:.0f} s)")
         return self._grabber.latest()
+
+    def _let_go(self) -> None:
+        self._grabber.stop()
+        with contextlib.suppress(Exception):  # a device already gone may fail to close: let go either way
+            self._release()
 
     @property
     def ended(self) -> bool:
         return False
+
+    def close(self) -> None:
+        if self._lost is None:
+            self._let_go()
 
 
 class V4L2Source(_LiveSource):
     """``v4l2:/dev/video0``: a USB camera, newest frame only."""
 
     def __init__(self, device: str, size: tuple[int, int] = (1280, 720)) -> None:
+        self.name = f"v4l2:{device}"
+        self.device, self.size = device, size
+        self._open()
+
+    def _open(self) -> None:
         import cv2
 
-        self.name = f"v4l2:{device}"
-        if not Path(device).exists():
+        if not Path(self.device).exists():
             raise CameraError(f"camera {self.name}: no such device (is the camera plugged in?)")
-        self._capture = cv2.VideoCapture(device, cv2.CAP_V4L2)
+        self._capture = cv2.VideoCapture(self.device, cv2.CAP_V4L2)
         if not self._capture.isOpened():
             raise CameraError(f"camera {self.name}: cannot open (in use, or no permission: group 'video')")
-        self._capture.set(cv2.CAP_PROP_FRAME_WIDTH, size[0])
-        self._capture.set(cv2.CAP_PROP_FRAME_HEIGHT, size[1])
+        self._capture.set(cv2.CAP_PROP_FRAME_WIDTH, self.size[0])
+        self._capture.set(cv2.CAP_PROP_FRAME_HEIGHT, self.size[1])
         self._grabber = LatestFrameGrabber(self._grab, self.name)
 
     def _grab(self) -> np.ndarray | None:
         ok, frame = self._capture.read()
         return np.asarray(frame) if ok else None
 
-    def close(self) -> None:
-        self._grabber.stop()
+    def _release(self) -> None:
         self._capture.release()
 
 
@@ -206,6 +255,7 @@ class Picamera2Source(_LiveSource):
 
     def __init__(self, size: tuple[int, int] = (1280, 720)) -> None:
         self.name = "picamera2"
+        self.size = size
         try:
             from picamera2 import Picamera2
         except ImportError:
@@ -213,20 +263,30 @@ class Picamera2Source(_LiveSource):
                 "camera picamera2: the picamera2 module is not installed "
                 "(on Raspberry Pi OS: apt install python3-picamera2, and a venv with --system-site-packages)"
             ) from None
+        self._picamera2 = Picamera2
+        self._open()
+
+    def _open(self) -> None:
         try:
-            self._camera = Picamera2()
+            self._camera = self._picamera2()
+        except Exception as exc:  # libcamera's errors have many types
+            raise CameraError(f"camera picamera2: cannot start the camera: {exc}") from None
+        try:
             # "RGB888" is stored B, G, R: what OpenCV calls BGR.
-            config = self._camera.create_video_configuration(main={"size": size, "format": "RGB888"})
+            config = self._camera.create_video_configuration(main={"size": self.size, "format": "RGB888"})
             self._camera.configure(config)
             self._camera.start()
-        except Exception as exc:  # libcamera's errors have many types
+        except Exception as exc:
+            with contextlib.suppress(Exception):  # held open, the next try would find it in use
+                self._camera.close()
             raise CameraError(f"camera picamera2: cannot start the camera: {exc}") from None
         self._grabber = LatestFrameGrabber(lambda: np.asarray(self._camera.capture_array("main")), self.name)
 
-    def close(self) -> None:
-        self._grabber.stop()
-        self._camera.stop()
-        self._camera.close()
+    def _release(self) -> None:
+        try:
+            self._camera.stop()
+        finally:
+            self._camera.close()
 
 
 class SyntheticSource:

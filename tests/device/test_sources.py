@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from device.sources import CameraError, LatestFrameGrabber, SyntheticSource, open_source
+from device.sources import REOPEN_S, CameraError, LatestFrameGrabber, SyntheticSource, _LiveSource, open_source
 
 
 def frame(value: int) -> np.ndarray:
@@ -120,3 +120,64 @@ def test_synthetic_source_ends_when_the_simulation_does() -> None:
     source = SyntheticSource(lambda: next(frames, None))
     assert source.read() is not None and source.read() is not None
     assert source.read() is None and source.ended
+
+
+class FlakyCamera(_LiveSource):
+    """A live camera whose grabs and openings the test decides."""
+
+    def __init__(self) -> None:
+        self.name = "v4l2:/dev/video7"
+        self.now = 0.0
+        self.clock = lambda: self.now  # type: ignore[method-assign, assignment]
+        self.plugged = True
+        self.opened = 0
+        self._open()
+
+    def _open(self) -> None:
+        if not self.plugged:
+            raise CameraError(f"camera {self.name}: no such device (is the camera plugged in?)")
+        self.opened += 1
+        self._grabber = LatestFrameGrabber(self._grab, self.name)
+
+    def _grab(self) -> np.ndarray:
+        if not self.plugged:
+            raise OSError("device disconnected")
+        time.sleep(0.002)
+        return frame(self.opened)
+
+    def _release(self) -> None:
+        pass
+
+
+def _frame_within(camera: FlakyCamera, seconds: float = 2.0) -> np.ndarray | None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        got = camera.read()
+        if got is not None:
+            return got
+        time.sleep(0.01)
+    return None
+
+
+def test_a_camera_that_went_away_is_opened_again_when_it_is_back() -> None:
+    # A club's kiosk runs all evening: a pulled cable is said, and mended by itself.
+    camera = FlakyCamera()
+    try:
+        assert _frame_within(camera) is not None
+        camera.plugged = False
+        with pytest.raises(CameraError, match="device disconnected .trying again every 5 s"):
+            for _ in range(200):
+                camera.read()
+                time.sleep(0.01)
+        camera.now += REOPEN_S  # still away at the next try: it says so
+        with pytest.raises(CameraError, match="no such device"):
+            camera.read()
+        camera.plugged = True
+        camera.now += REOPEN_S / 2  # tried only every REOPEN_S
+        with pytest.raises(CameraError):
+            camera.read()
+        camera.now += REOPEN_S / 2
+        got = _frame_within(camera)
+        assert got is not None and int(got[0, 0, 0]) == 2 and camera.opened == 2
+    finally:
+        camera.close()
