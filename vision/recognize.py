@@ -975,23 +975,31 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
     cards). Where its cards come out small that way, the part of it where they lie is
     read again, larger (``closer_look``), and that reading is the answer. With
     ``face_down`` off, face-down cards are left out (a tracker of plays has no use for
-    them), and frames with backs lying apart are answered sooner. See ``_identify`` for
-    the rest."""
+    them), and frames with backs lying apart are answered sooner. Last of all, a value
+    read twice at one place is one card (``_each_value_once``). See ``_identify`` for the
+    rest."""
+    return _each_value_once(_read_at_size(frame, deck, style, templates, min_confidence, check_phantoms, face_down))
+
+
+def _read_at_size(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplates | None, min_confidence: float,
+                  check_phantoms: bool, face_down: bool) -> list[Detection]:
+    """``identify_cards`` before ``_each_value_once``: a camera-sized frame as it is, a
+    larger one reduced and, where its cards come out small, read again closer."""
     h, w = frame.shape[:2]
     reduce = LARGEST_FRAME / max(h, w)
     if reduce >= 1.0:
-        return _each_value_once(_identify(frame, deck, style, templates, min_confidence, check_phantoms, face_down))
+        return _identify(frame, deck, style, templates, min_confidence, check_phantoms, face_down)
     first = _identify_scaled(frame, (0, 0, w, h), reduce, deck, style, templates, min_confidence, check_phantoms,
                              face_down)
     closer = closer_look(first, frame.shape, reduce)
     if closer is None:
-        return _each_value_once(first)
+        return first
     scale, tiles = closer
     found: list[Detection] = []
     for tile in tiles:
         found += [d for d in _identify_scaled(frame, tile.box, scale, deck, style, templates, min_confidence,
                                               check_phantoms, face_down) if tile.owns(d)]
-    return _each_value_once(_backs_seen_before(found, first))
+    return _backs_seen_before(found, first)
 
 
 def _each_value_once(found: list[Detection]) -> list[Detection]:
