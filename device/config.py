@@ -23,6 +23,8 @@ line. A missing default file is not an error (the defaults run a simulated table
     style = "nl"            # index letters: auto | en (J Q K A) | nl (B V H A) | fr (V D R A) | de (B D K A)
     profile = "club-deck"   # optional: a deck taught with `tafel vision teach`
     size = [1920, 1080]     # optional: the frames asked of a picamera2 or v4l2 camera (default 1280x720)
+    mains_hz = 50           # optional: the lights' mains frequency, 50 or 60 (picamera2 exposes in
+                            # whole flicker periods: no drifting bands); 0 leaves it to the camera
     [calibration]
     file = "/var/lib/tafel/calibration.json"
     [journal]
@@ -79,6 +81,7 @@ class Config:
     # The frames asked of a real camera: larger than 1280 wide, the tracker reads only the
     # play area of each, at that resolution (vision.calibration.read_region).
     camera_size: tuple[int, int] = (1280, 720)
+    mains_hz: int = 50  # the room lights' mains frequency (device.sources.DEFAULT_MAINS_HZ); 0: none
     calibration: Path | None = None
     journal: Path = field(default_factory=lambda: default_state_dir() / "journal.sqlite")
     size: tuple[int, int] = (800, 480)
@@ -91,7 +94,7 @@ _SECTIONS = {
     "seats": set(SEATS),
     "pins": {"ok", "undo", "next", "led", "buzzer", "enabled"},
     "serial": {"port", "baud"},
-    "camera": {"source", "style", "profile", "size"},
+    "camera": {"source", "style", "profile", "size", "mains_hz"},
     "calibration": {"file"},
     "journal": {"path"},
     "display": {"size", "fullscreen"},
@@ -188,6 +191,12 @@ def parse_config(data: dict[str, Any], source: str = "<config>") -> Config:
             or not all(isinstance(v, int) and not isinstance(v, bool) and 160 <= v <= 4608 for v in camera_size)):
         raise fail("[camera] size", f"must be [width, height] in pixels, at most 4608, got {camera_size!r}")
 
+    from device.sources import DEFAULT_MAINS_HZ, MAINS_HZ
+
+    mains_hz = data.get("camera", {}).get("mains_hz", DEFAULT_MAINS_HZ)
+    if isinstance(mains_hz, bool) or mains_hz not in MAINS_HZ:
+        raise fail("[camera] mains_hz", f"must be 50, 60 or 0 (leave flicker to the camera), got {mains_hz!r}")
+
     calibration = data.get("calibration", {}).get("file")
     if calibration is not None and not isinstance(calibration, str):
         raise fail("[calibration] file", f"must be a path, got {calibration!r}")
@@ -216,6 +225,7 @@ def parse_config(data: dict[str, Any], source: str = "<config>") -> Config:
         style=style,
         profile=profile,
         camera_size=(camera_size[0], camera_size[1]),
+        mains_hz=mains_hz,
         calibration=Path(calibration) if calibration else None,
         journal=Path(journal) if journal else default_state_dir() / "journal.sqlite",
         size=(size[0], size[1]),

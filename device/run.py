@@ -267,7 +267,7 @@ def _camera(config: Config, simulated: bool, rng: random.Random, inputs: InputQu
 
         sim = SimTable(rng, inputs, clock, table=rng.choice(["light_wood", "beige", "green_felt", "dark_wood"]))
         return SyntheticSource(sim.frame), sim
-    return open_source(config.camera, config.camera_size), None
+    return open_source(config.camera, config.camera_size, config.mains_hz), None
 
 
 def _watcher(config: Config, sim: Any, deck: int) -> Any:

@@ -166,6 +166,12 @@ class VideoFileSource:
 # A live camera that went away is opened again this often, until it comes back.
 REOPEN_S = 5.0
 
+# The mains frequency of the room's lights, in Hz: 50 where the games are played (Europe;
+# 60 in the Americas). 0 leaves flicker to the camera.
+DEFAULT_MAINS_HZ = 50
+MAINS_HZ = (0, 50, 60)
+AE_FLICKER_MANUAL = 1  # libcamera's AeFlickerMode: 0 off, 1 manual (AeFlickerPeriod), 2 auto
+
 
 class _LiveSource(abc.ABC):
     """A camera that never ends: its grabber thread keeps the newest frame.
@@ -253,9 +259,10 @@ class V4L2Source(_LiveSource):
 class Picamera2Source(_LiveSource):
     """``picamera2``: the Pi camera. Picamera2 is imported here, only when asked for."""
 
-    def __init__(self, size: tuple[int, int] = (1280, 720)) -> None:
+    def __init__(self, size: tuple[int, int] = (1280, 720), mains_hz: int = DEFAULT_MAINS_HZ) -> None:
         self.name = "picamera2"
         self.size = size
+        self.mains_hz = mains_hz
         try:
             from picamera2 import Picamera2
         except ImportError:
@@ -273,7 +280,8 @@ class Picamera2Source(_LiveSource):
             raise CameraError(f"camera picamera2: cannot start the camera: {exc}") from None
         try:
             # "RGB888" is stored B, G, R: what OpenCV calls BGR.
-            config = self._camera.create_video_configuration(main={"size": self.size, "format": "RGB888"})
+            config = self._camera.create_video_configuration(main={"size": self.size, "format": "RGB888"},
+                                                             controls=self._flicker_controls())
             self._camera.configure(config)
             self._camera.start()
         except Exception as exc:
@@ -281,6 +289,17 @@ class Picamera2Source(_LiveSource):
                 self._camera.close()
             raise CameraError(f"camera picamera2: cannot start the camera: {exc}") from None
         self._grabber = LatestFrameGrabber(lambda: np.asarray(self._camera.capture_array("main")), self.name)
+
+    def _flicker_controls(self) -> dict[str, int]:
+        """Exposures in whole periods of the room's lights, where the camera can: lights on
+        the mains brighten and dim twice a cycle, and a rolling shutter exposed for part of
+        a period draws dark bands that drift across the cards from frame to frame (each
+        frame then looks changed, and the bands cut through the indices). Older libcamera
+        releases have no such control: the camera then runs as it would."""
+        known = getattr(self._camera, "camera_controls", {}) or {}
+        if not self.mains_hz or "AeFlickerMode" not in known or "AeFlickerPeriod" not in known:
+            return {}
+        return {"AeFlickerMode": AE_FLICKER_MANUAL, "AeFlickerPeriod": round(1_000_000 / (2 * self.mains_hz))}
 
     def _release(self) -> None:
         try:
@@ -321,14 +340,15 @@ def check_source_spec(spec: str) -> str | None:
     return f"{spec!r} is not a camera (picamera2 | v4l2:/dev/video0 | file:clip.mp4 | dir:frames/ | sim)"
 
 
-def open_source(spec: str, size: tuple[int, int] = (1280, 720)) -> FrameSource:
-    """Open a real source; ``sim`` is built by the simulated table, not here."""
+def open_source(spec: str, size: tuple[int, int] = (1280, 720), mains_hz: int = DEFAULT_MAINS_HZ) -> FrameSource:
+    """Open a real source; ``sim`` is built by the simulated table, not here. ``mains_hz``
+    is the room lights' mains frequency (0: the camera's own flicker handling)."""
     why = check_source_spec(spec)
     if why:
         raise CameraError(f"camera {why}")
     kind, _, rest = spec.partition(":")
     if spec == "picamera2":
-        return Picamera2Source(size)
+        return Picamera2Source(size, mains_hz)
     if kind == "v4l2":
         return V4L2Source(rest, size)
     if kind == "file":

@@ -54,6 +54,13 @@ def test_defaults_run_the_simulated_table() -> None:
     config = Config()
     assert config.camera == "sim" and config.game == "klaverjassen" and not config.gpio and config.serial is None
     assert config.camera_size == (1280, 720)
+    assert config.mains_hz == 50  # the lights of the countries these games are played in
+
+
+def test_the_lights_mains_frequency(tmp_path: Path) -> None:
+    assert load_config(write(tmp_path, "[camera]\nmains_hz = 60\n")).mains_hz == 60
+    assert load_config(write(tmp_path, "[camera]\nmains_hz = 0\n")).mains_hz == 0
+    assert load_config(write(tmp_path, "[camera]\n")).mains_hz == 50
 
 
 @pytest.mark.parametrize(
@@ -71,6 +78,7 @@ def test_defaults_run_the_simulated_table() -> None:
         ('[serial]\nbaud = 9600\n', "[serial] port: must be"),
         ("[display]\nsize = [800]\n", "[display] size"),
         ("[camera]\nsize = [1920, 1080.5]\n", "[camera] size: must be [width, height]"),
+        ("[camera]\nmains_hz = 55\n", "[camera] mains_hz: must be 50, 60 or 0"),
         ("[seats]\nN = 3\n", "[seats] N: must be a player's name"),
     ],
 )

@@ -96,6 +96,77 @@ def test_picamera2_missing_is_one_clear_line() -> None:
         pytest.skip("picamera2 is installed here: this is a Pi")
 
 
+class FakePicamera2:
+    """Stands in for picamera2.Picamera2: records how the camera is set up."""
+
+    made: list[FakePicamera2] = []
+    controls_known: dict[str, tuple[int, int, int | None]] = {"AeFlickerMode": (0, 2, 0),
+                                                               "AeFlickerPeriod": (100, 1000000, None)}
+
+    def __init__(self) -> None:
+        self.camera_controls = dict(self.controls_known)
+        self.config: dict[str, object] | None = None
+        self.started = self.closed = False
+        FakePicamera2.made.append(self)
+
+    def create_video_configuration(self, main: dict[str, object], controls: dict[str, int] | None = None
+                                   ) -> dict[str, object]:
+        return {"main": main, "controls": dict(controls or {})}
+
+    def configure(self, config: dict[str, object]) -> None:
+        self.config = config
+
+    def start(self) -> None:
+        self.started = True
+
+    def capture_array(self, stream: str) -> np.ndarray:
+        time.sleep(0.002)
+        return frame(7)
+
+    def stop(self) -> None:
+        self.started = False
+
+    def close(self) -> None:
+        self.closed = True
+
+
+@pytest.fixture
+def fake_picamera2(monkeypatch: pytest.MonkeyPatch) -> type[FakePicamera2]:
+    import sys
+    import types
+
+    module = types.ModuleType("picamera2")
+    module.Picamera2 = FakePicamera2  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "picamera2", module)
+    FakePicamera2.made = []
+    return FakePicamera2
+
+
+@pytest.mark.parametrize("mains_hz, period", [(50, 10000), (60, 8333)])
+def test_the_pi_camera_exposes_in_whole_periods_of_the_lights(fake_picamera2: type[FakePicamera2], mains_hz: int,
+                                                               period: int) -> None:
+    # Lights on the mains flicker at twice its frequency: exposed for part of a period, a
+    # rolling shutter draws dark bands that drift over the cards from frame to frame.
+    camera = open_source("picamera2", (1280, 720), mains_hz)
+    try:
+        made = fake_picamera2.made[0]
+        assert made.started and made.config is not None
+        assert made.config["main"] == {"size": (1280, 720), "format": "RGB888"}
+        assert made.config["controls"] == {"AeFlickerMode": 1, "AeFlickerPeriod": period}
+        assert isinstance(camera, _LiveSource) and _frame_within(camera) is not None
+    finally:
+        camera.close()
+    assert made.closed
+
+
+def test_flicker_is_left_to_the_camera_when_asked_or_unknown_to_it(fake_picamera2: type[FakePicamera2],
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    open_source("picamera2", (1280, 720), 0).close()
+    monkeypatch.setattr(fake_picamera2, "controls_known", {})  # an older libcamera
+    open_source("picamera2", (1280, 720), 50).close()
+    assert [m.config and m.config["controls"] for m in fake_picamera2.made] == [{}, {}]
+
+
 def test_the_grabber_keeps_only_the_newest_frame() -> None:
     counter = iter(range(10**9))
 
@@ -149,7 +220,7 @@ class FlakyCamera(_LiveSource):
         pass
 
 
-def _frame_within(camera: FlakyCamera, seconds: float = 2.0) -> np.ndarray | None:
+def _frame_within(camera: _LiveSource, seconds: float = 2.0) -> np.ndarray | None:
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         got = camera.read()

@@ -211,7 +211,7 @@ def test_a_live_camera_is_read_on_its_own_thread_and_a_recorded_one_is_not(
         def close(self) -> None:
             pass
 
-    monkeypatch.setattr(run, "open_source", lambda spec, size: LiveCamera())
+    monkeypatch.setattr(run, "open_source", lambda spec, size, mains_hz: LiveCamera())
     running = run.build(Config(journal=tmp_path / "j.sqlite", camera="v4l2:/dev/video9"), headless=True, seed=1)
     try:
         assert isinstance(running.table.watcher, WatcherThread)
