@@ -359,6 +359,11 @@ class CardTracker:
                     events += self._gathered_unreported()
                     cards = tuple(t.reported for t in self._trick if t.reported is not None)
                     events.append(CardEvent("trick_gathered", self.frame_index, cards=cards, confidence=1.0))
+                    # Its cards are gone. Kept as tracks one frame longer, the first card
+                    # laid where one of them lay (the winner leads at once, in front of
+                    # them) would be taken for it, reported, and never played: a camera
+                    # read a few times a second sees that card in the very next frame.
+                    self._tracks = [t for t in self._tracks if t not in self._trick]
                     self._trick = []
                     self._trick_missing = 0
                     self._unreported = []

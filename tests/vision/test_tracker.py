@@ -83,6 +83,22 @@ def test_trick_gathered_after_the_cards_are_gone_and_trump_zone() -> None:
     assert len(gathered) == 1 and [str(c) for c in gathered[0].cards] == ["AS", "KS", "TS", "9S"]
 
 
+def test_a_lead_laid_where_the_winners_card_lay_right_after_the_gather_is_played() -> None:
+    # The winner takes the trick and leads at once, where their last card lay. A camera
+    # that reads few frames (a Pi, with frames let go meanwhile) sees the new card in the
+    # first frame after the trick is gathered: it is a new card, not the gathered one.
+    tr = CardTracker(CAL, stable_frames=3, gone_frames=4)
+    trick = [det(card, x, y) for card, (x, y) in zip(("QC", "KC", "QH", "TC"),
+                                                       ((640, 560), (380, 360), (640, 160), (900, 360)))]
+    events = []
+    for i in range(4):
+        events += seen(tr, 3, *trick[: i + 1])
+    events += seen(tr, 4)
+    assert [e.kind for e in events][-1] == "trick_gathered"
+    events = seen(tr, 3, det("KS", 905, 362))
+    assert [(e.kind, str(e.card), e.seat) for e in events] == [("card_placed", "KS", 3)]
+
+
 def test_unchanged_frames_are_not_examined_again() -> None:
     frame = np.full((720, 1280, 3), 90, np.uint8)
     change = FrameChange()
