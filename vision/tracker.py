@@ -242,16 +242,24 @@ class CardTracker:
         events: list[CardEvent] = []
         matched: set[int] = set()
         window = 2 * self.stable_frames
+        closed: list[_Track] = []  # the tracks of a trick gathered this frame
+        trick_gone = self._trick_complete() and self._trick_missing >= 1
         for s in self._sightings(detections):
             best, best_dist = -1, self.match_radius
+            values = {r.card for r in s.readings}
             for i, track in enumerate(self._tracks):
+                if trick_gone and track in self._trick and track.reported not in values:
+                    # Every seat played and the whole trick went out of view: a card of
+                    # another value where one of it lay is the winner's lead, not that card.
+                    continue
                 dist = min(float(np.hypot(c[0] - track.center[0], c[1] - track.center[1])) for c in s.centers)
                 if i not in matched and dist < best_dist:
                     best, best_dist = i, dist
             if best < 0:
                 # Seen again after a hand hid it: the same physical card, already reported.
                 again = [t for t in self._trick if t not in self._tracks and
-                         float(np.hypot(s.center[0] - t.center[0], s.center[1] - t.center[1])) < self.match_radius]
+                         float(np.hypot(s.center[0] - t.center[0], s.center[1] - t.center[1])) < self.match_radius
+                         and not (trick_gone and t.reported not in values)]
                 if again:
                     again[0].missing = 0
                     again[0].last_seen = self.frame_index
@@ -343,6 +351,11 @@ class CardTracker:
                 events.append(CardEvent("trump_turned", track.still_since, card, None,
                                         conf * share))
             else:
+                if self._trick_complete() and all(t.missing >= 1 for t in self._trick if t in self._tracks):
+                    # The winner led before the gathered trick was gone ``gone_frames``
+                    # frames (a camera read a few times a second): it was gathered.
+                    closed += self._trick
+                    events += self._trick_gathered()
                 events.append(self._place(track, card, seat, track.still_since, conf * share))
         events += self._read_again(matched)
         # A card gone unreported can still be played with the trick (_gathered_unreported),
@@ -356,17 +369,27 @@ class CardTracker:
             else:
                 self._trick_missing += 1
                 if self._trick_missing >= self.gone_frames:
-                    events += self._gathered_unreported()
-                    cards = tuple(t.reported for t in self._trick if t.reported is not None)
-                    events.append(CardEvent("trick_gathered", self.frame_index, cards=cards, confidence=1.0))
-                    # Its cards are gone. Kept as tracks one frame longer, the first card
-                    # laid where one of them lay (the winner leads at once, in front of
-                    # them) would be taken for it, reported, and never played: a camera
-                    # read a few times a second sees that card in the very next frame.
-                    self._tracks = [t for t in self._tracks if t not in self._trick]
-                    self._trick = []
-                    self._trick_missing = 0
-                    self._unreported = []
+                    closed += self._trick
+                    events += self._trick_gathered()
+        # A gathered trick's cards are gone. Kept as tracks until they count as gone, the
+        # first card laid where one of them lay (the winner leads at once, in front of
+        # them) would be taken for it, and never played: a camera read a few times a
+        # second sees that card in the very next frame.
+        self._tracks = [t for t in self._tracks if t not in closed]
+        return events
+
+    def _trick_complete(self) -> bool:
+        """Every seat has a card in the trick on the table."""
+        return len({t.seat for t in self._trick if t.seat is not None}) >= self.calibration.n_seats
+
+    def _trick_gathered(self) -> list[CardEvent]:
+        """The trick on the table was taken in: its events, and a new trick begins."""
+        events = self._gathered_unreported()
+        cards = tuple(t.reported for t in self._trick if t.reported is not None)
+        events.append(CardEvent("trick_gathered", self.frame_index, cards=cards, confidence=1.0))
+        self._trick = []
+        self._trick_missing = 0
+        self._unreported = []
         return events
 
     def _vote_of(self, s: _Sighting, track: _Track) -> tuple[Card, float]:

@@ -99,6 +99,39 @@ def test_a_lead_laid_where_the_winners_card_lay_right_after_the_gather_is_played
     assert [(e.kind, str(e.card), e.seat) for e in events] == [("card_placed", "KS", 3)]
 
 
+def test_a_lead_laid_before_the_gathered_trick_counts_as_gone_is_played_in_a_new_trick() -> None:
+    # A slow camera sees the table empty for fewer frames than a hand over it may last
+    # before the winner's lead lies there: the whole trick gone, and a card of another
+    # value where the winner's card lay, is a new trick's first card.
+    tr = CardTracker(CAL, stable_frames=3, gone_frames=4)
+    trick = [det(card, x, y) for card, (x, y) in zip(("QC", "KC", "QH", "TC"),
+                                                       ((640, 560), (380, 360), (640, 160), (900, 360)))]
+    for i in range(4):
+        seen(tr, 3, *trick[: i + 1])
+    assert seen(tr, 1) == []
+    events = seen(tr, 3, det("KS", 905, 362))
+    assert [(e.kind, str(e.card), e.seat) for e in events] == [("trick_gathered", "None", None),
+                                                               ("card_placed", "KS", 3)]
+    assert [str(c) for c in events[0].cards] == ["QC", "KC", "QH", "TC"]
+    # The new trick goes on, and is gathered in its turn.
+    events = seen(tr, 3, det("KS", 905, 362), det("AS", 640, 560))
+    events += seen(tr, 4)
+    assert [(e.kind, str(e.card)) for e in events] == [("card_placed", "AS"), ("trick_gathered", "None")]
+    assert [str(c) for c in events[-1].cards] == ["KS", "AS"]
+
+
+def test_a_whole_trick_hidden_by_a_hand_and_seen_again_is_neither_gathered_nor_played_again() -> None:
+    tr = CardTracker(CAL, stable_frames=3, gone_frames=4)
+    trick = [det(card, x, y) for card, (x, y) in zip(("QC", "KC", "QH", "TC"),
+                                                       ((640, 560), (380, 360), (640, 160), (900, 360)))]
+    for i in range(4):
+        seen(tr, 3, *trick[: i + 1])
+    assert seen(tr, 2) == []
+    # Seen again, the TC read as a 7C (the hand's shadow still on it) for a few frames.
+    assert seen(tr, 3, *trick[:3], det("7C", 900, 360, 0.7)) == []
+    assert seen(tr, 3, *trick) == []
+
+
 def test_unchanged_frames_are_not_examined_again() -> None:
     frame = np.full((720, 1280, 3), 90, np.uint8)
     change = FrameChange()
