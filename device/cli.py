@@ -6,6 +6,7 @@
     tafel rules [GAME]               the named rule options and their defaults
     tafel bench engine               rules-engine speed
     tafel bench vision               vision accuracy and speed
+    tafel bench table [--slow 3.5]   the simulated table in real time, vision on its own thread
     tafel vision identify|teach ...  card recognition
 
 Every error a user can cause is one line on stderr and a non-zero exit, never a
@@ -164,6 +165,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
         verdict = "met" if worst >= 3000 else "MISSED"
         print(f"  klaverjassen target >= 3000 hands/s: {verdict} (slowest variant {worst:.0f} hands/s)")
         return 0
+    if args.what == "table":
+        from device.bench_table import main as bench_table_main
+
+        return bench_table_main(args.rest)
     return _vision_entry("bench")(args.rest)
 
 
@@ -220,7 +225,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_rules)
 
     p = sub.add_parser("bench", help="print speed and accuracy figures")
-    p.add_argument("what", choices=["engine", "vision"])
+    p.add_argument("what", choices=["engine", "vision", "table"])
     p.add_argument("--seconds", type=float, default=3.0, help="engine: seconds per variant (default 3)")
     p.add_argument("--seed", type=int, default=2026, help="engine: random seed")
     p.add_argument("rest", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)

@@ -65,6 +65,7 @@ class SimTable:
     held: dict[str, list[Card]] = field(default_factory=dict)
     on_table: list[Placed] = field(default_factory=list)
     plays: list[tuple[str, Card]] = field(default_factory=list)  # the truth, for checking the device
+    laid_at: list[float] = field(default_factory=list)  # when each of ``plays`` was laid (the clock's time)
     hands_dealt: int = 0
     reaching: tuple[str, float] | None = None  # a hand over the table: seat, until when
     patience: float = 3.0  # seconds a card may lie unseen before the players enter it
@@ -250,6 +251,7 @@ class SimTable:
         self.on_table.append(Placed(seat, card, x + self.rng.uniform(-12, 12), y + self.rng.uniform(-10, 10),
                                     angle + self.rng.uniform(-20, 20)))
         self.plays.append((seat, card))
+        self.laid_at.append(self.clock.now())
         self._placed_at = self.clock.now()
         self.reaching = (seat, self.clock.now() + self.pace * 0.4)
         self._version += 1

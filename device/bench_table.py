@@ -1,0 +1,159 @@
+"""``tafel bench table``: the simulated table in real time, read as a live camera is.
+
+The players lay their cards at their own pace (``SimTable.pace``), whether the camera
+keeps up or not; vision reads the frames on its own thread (:class:`WatcherThread`),
+letting go of those that come while it reads one, as on the device. ``--slow`` makes
+each frame vision reads take that many times its processor time (it sleeps the rest, not
+holding the interpreter's lock, as a slower core would take it): a Raspberry Pi 4's core
+is about 3-4 times slower than this project's development machine.
+
+It prints how many of the cards laid the camera reported (at the seat that laid them and
+with their value), how long after they were laid, how many the players had to enter or
+undo with the buttons, and how long the screen took to draw meanwhile. There is no
+target: the figures are for comparing, and for seeing what a slower machine costs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from device.table import CardPlaced, TableEvent
+
+__all__ = ["SlowedWatcher", "TableFigures", "bench_table", "main"]
+
+
+class SlowedWatcher:
+    """A watcher whose ``watch`` takes ``slow`` times its processor time, and which notes
+    when it reported each card (``reports``: time, seat, card)."""
+
+    def __init__(self, watcher: Any, slow: float, now: Any = time.monotonic) -> None:
+        self.watcher = watcher
+        self.slow = slow
+        self.now = now
+        self.reports: list[tuple[float, str, str | None]] = []
+
+    def watch(self, frame: np.ndarray, now: float) -> list[TableEvent]:
+        started = time.thread_time()
+        events = self.watcher.watch(frame, now)
+        if self.slow > 1.0:
+            time.sleep((self.slow - 1.0) * (time.thread_time() - started))
+        at = self.now()
+        self.reports += [(at, e.seat, e.card) for e in events if isinstance(e, CardPlaced)]
+        return events  # type: ignore[no-any-return]
+
+    def __getattr__(self, name: str) -> Any:  # the rest of the watcher, as it is
+        return getattr(self.watcher, name)
+
+
+@dataclass(frozen=True)
+class TableFigures:
+    game: str
+    slow: float
+    hands: int
+    seconds: float
+    laid: int
+    reported: int  # by the camera, at the right seat, with the right value
+    entered: int  # by the players on the buttons: the camera had not reported it in time
+    undone: int  # cards shown that were not played, undone by the players
+    delays: list[float]  # seconds from a card laid to its report, of those reported
+    frames_read: int
+    frames_let_go: int
+    drawing_ms: list[float]  # the screen's drawing, each step
+
+    def lines(self) -> list[str]:
+        pace = "vision at this machine's pace" if self.slow == 1.0 else f"vision {self.slow:g} times slower"
+        out = [f"table: the simulated table in real time, {self.game}, {pace}, on its own thread",
+               f"  {self.hands} hand{'s' if self.hands != 1 else ''}, {self.laid} cards laid, in {self.seconds:.0f} s",
+               f"  reported by the camera: {self.reported} of {self.laid} ({_share(self.reported, self.laid)}); "
+               f"entered on the buttons: {self.entered}; undone: {self.undone}"]
+        if self.delays:
+            d = sorted(self.delays)
+            out.append(f"  from a card laid to its report: median {statistics.median(d):.2f} s, "
+                       f"90th percentile {d[int(0.9 * (len(d) - 1))]:.2f} s, slowest {d[-1]:.2f} s")
+        out.append(f"  frames read by vision: {self.frames_read}, let go while it read: {self.frames_let_go}")
+        if self.drawing_ms:
+            ms = sorted(self.drawing_ms)
+            out.append(f"  the screen drawn in {statistics.median(ms):.1f} ms (median), "
+                       f"{ms[int(0.99 * (len(ms) - 1))]:.1f} ms (99th percentile)")
+        return out
+
+
+def _share(part: int, whole: int) -> str:
+    return f"{100.0 * part / whole:.1f}%" if whole else "-"
+
+
+def bench_table(game: str = "klaverjassen", hands: int = 2, slow: float = 1.0, seed: int = 7,
+                pace: float | None = None) -> TableFigures:
+    from device.config import Config
+    from device.run import build, run_loop
+    from device.watch_thread import WatcherThread
+
+    with tempfile.TemporaryDirectory() as tmp:
+        config = Config(game=game, camera="sim", journal=Path(tmp) / "journal.sqlite")
+        running = build(config, headless=True, seed=seed, realtime=True)
+        table, sim = running.table, running.sim
+        if pace is not None:
+            sim.pace = pace
+        slowed = SlowedWatcher(table.watcher, slow, running.clock.now)
+        thread = WatcherThread(slowed, table.inputs, running.clock)  # type: ignore[arg-type]
+        table.watcher = thread
+        running.resources.append(thread)
+        drawing: list[float] = []
+        screen = table.screen
+        show = screen.show
+
+        def timed_show(*args: Any) -> None:
+            started = time.perf_counter()
+            show(*args)
+            drawing.append(1000 * (time.perf_counter() - started))
+
+        screen.show = timed_show  # type: ignore[method-assign]
+        started = time.monotonic()
+        try:
+            run_loop(running, hands)
+        finally:
+            running.close()
+        seconds = time.monotonic() - started
+        delays = _delays(sim.plays, sim.laid_at, slowed.reports)
+        return TableFigures(game, slow, hands, seconds, len(sim.plays), len(delays), sim.entered, sim.corrections,
+                            delays, thread.frames_read, thread.frames_let_go, drawing)
+
+
+def _delays(plays: Sequence[tuple[str, Any]], laid_at: Sequence[float],
+            reports: Sequence[tuple[float, str, str | None]]) -> list[float]:
+    """Seconds from each card laid to the camera's first report of it (that seat, that
+    value, at or after it was laid); cards never reported so are left out."""
+    delays = []
+    for (seat, card), at in zip(plays, laid_at):
+        times = [t for t, s, c in reports if s == seat and c == str(card) and t >= at]
+        if times:
+            delays.append(min(times) - at)
+    return delays
+
+
+def main(argv: Sequence[str]) -> int:
+    p = argparse.ArgumentParser(prog="tafel bench table", description=__doc__.split("\n\n")[0] if __doc__ else None)
+    p.add_argument("--game", choices=["klaverjassen", "rikken"], default="klaverjassen")
+    p.add_argument("--hands", type=int, default=2, help="hands to play (default 2)")
+    p.add_argument("--slow", type=float, default=1.0,
+                   help="vision takes this many times as long (default 1; a Raspberry Pi 4: 3.5)")
+    p.add_argument("--pace", type=float, help="seconds between two actions of the players (default 0.5)")
+    p.add_argument("--seed", type=int, default=7)
+    args = p.parse_args(list(argv))
+    if args.hands < 1 or args.slow < 1.0 or (args.pace is not None and args.pace <= 0):
+        print("tafel bench table: --hands must be 1 or more, --slow 1 or more, --pace above 0", file=sys.stderr)
+        return 2
+    figures = bench_table(args.game, args.hands, args.slow, args.seed, args.pace)
+    for line in figures.lines():
+        print(line, flush=True)
+    return 0

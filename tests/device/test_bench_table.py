@@ -1,0 +1,56 @@
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pytest
+
+from device.bench_table import SlowedWatcher, TableFigures, _delays
+from device.cli import main
+from device.table import CardPlaced, TrickGathered
+from engine.cards import Card
+
+
+def test_a_card_counts_as_reported_at_its_own_seat_and_value_after_it_was_laid() -> None:
+    plays = [("N", Card.parse("QC")), ("E", Card.parse("KC")), ("S", Card.parse("QH"))]
+    laid_at = [10.0, 11.0, 12.0]
+    reports: list[tuple[float, str, str | None]] = [
+        (9.5, "E", "KC"),  # before it was laid: another deal's
+        (10.4, "N", "QC"),
+        (11.9, "E", "KS"),  # misread: the players correct it
+        (12.3, "W", "QH"),  # at the wrong seat
+        (12.8, "E", "KC"),
+    ]
+    assert _delays(plays, laid_at, reports) == pytest.approx([0.4, 1.8])
+
+
+def test_a_slowed_watcher_takes_longer_and_notes_its_reports() -> None:
+    class Busy:
+        problem = "none"
+
+        def watch(self, frame: np.ndarray, now: float) -> list[object]:
+            end = time.thread_time() + 0.02
+            while time.thread_time() < end:
+                pass
+            return [CardPlaced("N", "QC", 0.99), TrickGathered()]
+
+    clock = iter([5.0])
+    slowed = SlowedWatcher(Busy(), 3.0, lambda: next(clock))
+    started = time.monotonic()
+    events = slowed.watch(np.zeros((4, 4, 3), np.uint8), 0.0)
+    assert time.monotonic() - started >= 0.055  # 0.02 s of work, then twice that asleep
+    assert len(events) == 2 and slowed.reports == [(5.0, "N", "QC")]
+    assert slowed.problem == "none"  # the rest of the watcher as it is
+
+
+def test_the_figures_say_what_share_the_camera_reported() -> None:
+    figures = TableFigures("klaverjassen", 3.5, 2, 61.0, 64, 63, 1, 0, [0.5, 0.7, 2.0], 900, 400, [3.0, 4.0])
+    text = "\n".join(figures.lines())
+    assert "vision 3.5 times slower" in text and "reported by the camera: 63 of 64 (98.4%)" in text
+    assert "entered on the buttons: 1" in text and "median 0.70 s" in text
+
+
+def test_bad_bench_table_arguments_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "table", "--slow", "0.5"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--slow 1 or more" in err
