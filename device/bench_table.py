@@ -110,6 +110,7 @@ def bench_table(game: str = "klaverjassen", hands: int = 2, slow: float = 1.0, s
         running.resources.append(thread)
         drawing: list[float] = []
         screen = table.screen
+        assert screen is not None  # headless runs draw on SDL's dummy screen
         show = screen.show
 
         def timed_show(*args: Any) -> None:
@@ -117,7 +118,7 @@ def bench_table(game: str = "klaverjassen", hands: int = 2, slow: float = 1.0, s
             show(*args)
             drawing.append(1000 * (time.perf_counter() - started))
 
-        screen.show = timed_show  # type: ignore[method-assign]
+        screen.show = timed_show  # type: ignore[method-assign, assignment]
         started = time.monotonic()
         try:
             run_loop(running, hands)
