@@ -143,7 +143,9 @@ def _delays(plays: Sequence[tuple[str, Any]], laid_at: Sequence[float],
 
 
 def main(argv: Sequence[str]) -> int:
-    p = argparse.ArgumentParser(prog="tafel bench table", description=__doc__.split("\n\n")[0] if __doc__ else None)
+    p = argparse.ArgumentParser(prog="tafel bench table", description=(
+        "The simulated table in real time, vision reading on its own thread as with a live camera: "
+        "how many of the cards laid the camera reported, and how soon."))
     p.add_argument("--game", choices=["klaverjassen", "rikken"], default="klaverjassen")
     p.add_argument("--hands", type=int, default=2, help="hands to play (default 2)")
     p.add_argument("--slow", type=float, default=1.0,
