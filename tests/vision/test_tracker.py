@@ -83,17 +83,24 @@ def test_trick_gathered_after_the_cards_are_gone_and_trump_zone() -> None:
     assert len(gathered) == 1 and [str(c) for c in gathered[0].cards] == ["AS", "KS", "TS", "9S"]
 
 
+TRICK = [det(card, x, y) for card, (x, y) in zip(("QC", "KC", "QH", "TC"),
+                                                   ((640, 560), (380, 360), (640, 160), (900, 360)))]
+
+
+def a_whole_trick_played() -> tuple[CardTracker, list[CardEvent]]:
+    """A tracker that saw S, W, N and E lay ``TRICK``'s cards in turn (TC last, at E)."""
+    tr = CardTracker(CAL, stable_frames=3, gone_frames=4)
+    events = [e for i in range(4) for e in seen(tr, 3, *TRICK[: i + 1])]
+    assert [str(e.card) for e in events] == ["QC", "KC", "QH", "TC"]
+    return tr, events
+
+
 def test_a_lead_laid_where_the_winners_card_lay_right_after_the_gather_is_played() -> None:
     # The winner takes the trick and leads at once, where their last card lay. A camera
     # that reads few frames (a Pi, with frames let go meanwhile) sees the new card in the
     # first frame after the trick is gathered: it is a new card, not the gathered one.
-    tr = CardTracker(CAL, stable_frames=3, gone_frames=4)
-    trick = [det(card, x, y) for card, (x, y) in zip(("QC", "KC", "QH", "TC"),
-                                                       ((640, 560), (380, 360), (640, 160), (900, 360)))]
-    events = []
-    for i in range(4):
-        events += seen(tr, 3, *trick[: i + 1])
-    events += seen(tr, 4)
+    tr, _ = a_whole_trick_played()
+    events = seen(tr, 4)
     assert [e.kind for e in events][-1] == "trick_gathered"
     events = seen(tr, 3, det("KS", 905, 362))
     assert [(e.kind, str(e.card), e.seat) for e in events] == [("card_placed", "KS", 3)]
@@ -103,11 +110,7 @@ def test_a_lead_laid_before_the_gathered_trick_counts_as_gone_is_played_in_a_new
     # A slow camera sees the table empty for fewer frames than a hand over it may last
     # before the winner's lead lies there: the whole trick gone, and a card of another
     # value where the winner's card lay, is a new trick's first card.
-    tr = CardTracker(CAL, stable_frames=3, gone_frames=4)
-    trick = [det(card, x, y) for card, (x, y) in zip(("QC", "KC", "QH", "TC"),
-                                                       ((640, 560), (380, 360), (640, 160), (900, 360)))]
-    for i in range(4):
-        seen(tr, 3, *trick[: i + 1])
+    tr, _ = a_whole_trick_played()
     assert seen(tr, 1) == []
     events = seen(tr, 3, det("KS", 905, 362))
     assert [(e.kind, str(e.card), e.seat) for e in events] == [("trick_gathered", "None", None),
@@ -121,15 +124,11 @@ def test_a_lead_laid_before_the_gathered_trick_counts_as_gone_is_played_in_a_new
 
 
 def test_a_whole_trick_hidden_by_a_hand_and_seen_again_is_neither_gathered_nor_played_again() -> None:
-    tr = CardTracker(CAL, stable_frames=3, gone_frames=4)
-    trick = [det(card, x, y) for card, (x, y) in zip(("QC", "KC", "QH", "TC"),
-                                                       ((640, 560), (380, 360), (640, 160), (900, 360)))]
-    for i in range(4):
-        seen(tr, 3, *trick[: i + 1])
+    tr, _ = a_whole_trick_played()
     assert seen(tr, 2) == []
     # Seen again, the TC read as a 7C (the hand's shadow still on it) for a few frames.
-    assert seen(tr, 3, *trick[:3], det("7C", 900, 360, 0.7)) == []
-    assert seen(tr, 3, *trick) == []
+    assert seen(tr, 3, *TRICK[:3], det("7C", 900, 360, 0.7)) == []
+    assert seen(tr, 3, *TRICK) == []
 
 
 def test_unchanged_frames_are_not_examined_again() -> None:
