@@ -473,12 +473,18 @@ class CardTracker:
         events: list[CardEvent] = []
         played = {t.seat for t in self._trick}
         for card, voters in sorted(by_value.items(), key=lambda kv: min(t.still_since for t, _ in kv[1])):
-            if sum(sum(1 for v, _ in t.readings if v == card) for t, _ in voters) < self.stable_frames:
-                continue
             track, confidence = max(voters, key=lambda tc: len(tc[0].readings))
             point = self.calibration_point(track)
             seat = self.calibration.seat_of(point)
             if self.calibration.in_trump_zone(point) or seat is None or seat in played:
+                continue
+            # In front of the one seat yet to play, a card that went with the trick was its
+            # card: one reading of its value will do (a camera read a few times a second
+            # may have had no more before the winner took the trick). Else a glimpse under
+            # a hand must not be a play.
+            last_seat = len(played - {None}) == self.calibration.n_seats - 1
+            if sum(sum(1 for v, _ in t.readings if v == card) for t, _ in voters) < (
+                    1 if last_seat else self.stable_frames):
                 continue
             played.add(seat)
             events.append(self._place(track, card, seat, min(t.still_since for t, _ in voters), confidence))

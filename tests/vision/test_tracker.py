@@ -321,6 +321,34 @@ def test_the_last_card_gathered_before_it_lay_still_long_enough_is_still_played(
     assert len(gathered) == 1 and [str(c) for c in gathered[0].cards] == ["AS", "KS", "TS", "9S"]
 
 
+def test_the_last_card_seen_once_before_the_winner_took_the_trick_is_played() -> None:
+    # The winner took the trick half a second after the last card landed: a camera read
+    # a few times a second (a Pi) read it in one frame. Three seats had played: the card
+    # in front of the fourth, the trick then gone, was its card.
+    tr, events = a_whole_trick_played_but_one()
+    events = tr.observe(TRICK)
+    events += seen(tr, 4)
+    assert [(e.kind, str(e.card), e.seat) for e in events] == [("card_placed", "TC", 3),
+                                                               ("trick_gathered", "None", None)]
+    assert [str(c) for c in events[-1].cards] == ["QC", "KC", "QH", "TC"]
+
+
+def test_a_glimpse_in_front_of_one_of_two_seats_yet_to_play_is_not_played() -> None:
+    tr = CardTracker(CAL, stable_frames=3, gone_frames=4)
+    events = [e for i in range(2) for e in seen(tr, 3, *TRICK[: i + 1])]
+    events += tr.observe(TRICK[:2] + [TRICK[3]])
+    events += seen(tr, 4)
+    assert [str(e.card) for e in events if e.kind == "card_placed"] == ["QC", "KC"]
+
+
+def a_whole_trick_played_but_one() -> tuple[CardTracker, list[CardEvent]]:
+    """A tracker that saw S, W and N lay ``TRICK``'s first three cards in turn."""
+    tr = CardTracker(CAL, stable_frames=3, gone_frames=4)
+    events = [e for i in range(3) for e in seen(tr, 3, *TRICK[: i + 1])]
+    assert [str(e.card) for e in events] == ["QC", "KC", "QH"]
+    return tr, events
+
+
 def test_a_card_glimpsed_under_a_hand_long_before_the_trick_is_gathered_is_not_played() -> None:
     tr = CardTracker(CAL, stable_frames=3, gone_frames=4)
     events = []
