@@ -69,6 +69,9 @@ class SimTable:
     hands_dealt: int = 0
     reaching: tuple[str, float] | None = None  # a hand over the table: seat, until when
     patience: float = 3.0  # seconds a card may lie unseen before the players enter it
+    # Seconds after a trick's last card that its winner takes it in, whether the device
+    # has closed the trick or not (None: once it has; real players often do not wait).
+    take_after: float | None = None
     corrections: int = 0  # wrong cards the players undid
     entered: int = 0  # cards the players entered by hand
     turned: Card | None = None  # rikken: the card the dealer turned
@@ -77,6 +80,7 @@ class SimTable:
     _next_action: float = 0.0
     _trump_wanted: Suit | None = None
     _frame_cache: tuple[int, Any] | None = None
+    _last_trick: list[Placed] = field(default_factory=list)  # taken in, still known to its players
     _version: int = 0
     calibrating: bool = False  # the calibration cards lie out, the game's cards are set aside
 
@@ -112,6 +116,9 @@ class SimTable:
             return True
         if status.alert is not None:
             return self._press("ok")  # seen: the verzaking is on the screen
+        if (self.take_after is not None and len(self.on_table) == len(self.seats)
+                and self.clock.now() - self._placed_at >= self.take_after):
+            return self._gather()  # the trick is complete: its winner takes it in
         if status.question is not None:
             return self._answer(status.question)
         if hand is None or hand.score() is not None:
@@ -257,12 +264,15 @@ class SimTable:
         self._version += 1
 
     def _gather(self) -> bool:
+        self._last_trick = self.on_table
         self.on_table = []
         self._version += 1
         return True
 
     def _last_card_of(self, seat: str) -> Card | None:
-        for placed in reversed(self.on_table):
+        """The card ``seat`` laid in the trick on the table, or in the trick just taken in
+        when none lies there (a question about a card the camera missed may come after)."""
+        for placed in reversed(self.on_table or self._last_trick):
             if placed.seat == seat:
                 return placed.card
         return None

@@ -23,8 +23,9 @@ from engine.referee import replay
 class TruthWatcher:
     """Reports what lies on the simulated table, as a perfect tracker would."""
 
-    def __init__(self, sim: SimTable, unsure: set[int] = frozenset(), wrong: set[int] = frozenset()) -> None:
-        self.sim, self.seen, self.unsure, self.wrong = sim, 0, unsure, wrong
+    def __init__(self, sim: SimTable, unsure: set[int] = frozenset(), wrong: set[int] = frozenset(),
+                 missed: set[int] = frozenset()) -> None:
+        self.sim, self.seen, self.unsure, self.wrong, self.missed = sim, 0, unsure, wrong, missed
         self.reported = 0
 
     def watch(self, frame: np.ndarray, now: float) -> list[TableEvent]:
@@ -35,7 +36,9 @@ class TruthWatcher:
         for placed in self.sim.on_table[self.seen:]:
             n = self.reported
             card = str(placed.card)
-            if n in self.wrong:  # the reader's best guess is another card
+            if n in self.missed:  # taken away before the camera read it
+                pass
+            elif n in self.wrong:  # the reader's best guess is another card
                 events.append(CardPlaced(placed.seat, "7C" if card != "7C" else "8C", 0.5, (card,)))
             else:
                 events.append(CardPlaced(placed.seat, card, 0.6 if n in self.unsure else 0.99))
@@ -110,6 +113,18 @@ def test_a_whole_hand_by_simulated_players_matches_the_referee(tmp_path: Path) -
     refereed = replay(parse_log(exported.splitlines()))
     assert refereed.totals() == game.totals()  # type: ignore[attr-defined]
     assert refereed.report() == game.report()
+
+
+def test_players_who_take_a_trick_before_its_last_card_is_read_enter_it(tmp_path: Path) -> None:
+    # Real players take the trick as soon as they have seen it; on a slow camera its last
+    # card may go unread. They enter it when the screen lacks it, and the hand goes on.
+    table, sim, clock, _ = build(tmp_path)
+    sim.take_after = 0.1
+    table.watcher = TruthWatcher(sim, missed={3, 7})
+    run_hands(table, sim, clock, 1)
+    game = table.game
+    device_plays = [(s, c) for t in game.hands[0].tricks for s, c in zip(t.seats, t.cards)]  # type: ignore[attr-defined]
+    assert device_plays == sim.plays[:32] and sim.entered == 2
 
 
 def test_unsure_cards_are_asked_and_confirmed(tmp_path: Path) -> None:
