@@ -354,8 +354,7 @@ class CardTracker:
                 if self._trick_complete() and all(t.missing >= 1 for t in self._trick if t in self._tracks):
                     # The winner led before the gathered trick was gone ``gone_frames``
                     # frames (a camera read a few times a second): it was gathered.
-                    closed += self._trick
-                    events += self._trick_gathered()
+                    events += self._trick_gathered(closed)
                 events.append(self._place(track, card, seat, track.still_since, conf * share))
         events += self._read_again(matched)
         # A card gone unreported can still be played with the trick (_gathered_unreported),
@@ -369,8 +368,7 @@ class CardTracker:
             else:
                 self._trick_missing += 1
                 if self._trick_missing >= self.gone_frames:
-                    closed += self._trick
-                    events += self._trick_gathered()
+                    events += self._trick_gathered(closed)
         # A gathered trick's cards are gone. Kept as tracks until they count as gone, the
         # first card laid where one of them lay (the winner leads at once, in front of
         # them) would be taken for it, and never played: a camera read a few times a
@@ -382,9 +380,11 @@ class CardTracker:
         """Every seat has a card in the trick on the table."""
         return len({t.seat for t in self._trick if t.seat is not None}) >= self.calibration.n_seats
 
-    def _trick_gathered(self) -> list[CardEvent]:
-        """The trick on the table was taken in: its events, and a new trick begins."""
+    def _trick_gathered(self, closed: list[_Track]) -> list[CardEvent]:
+        """The trick on the table was taken in: its events, and a new trick begins. Its
+        cards' tracks, the last ones played with it included, go into ``closed``."""
         events = self._gathered_unreported()
+        closed += self._trick
         cards = tuple(t.reported for t in self._trick if t.reported is not None)
         events.append(CardEvent("trick_gathered", self.frame_index, cards=cards, confidence=1.0))
         self._trick = []

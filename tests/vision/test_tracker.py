@@ -331,6 +331,9 @@ def test_the_last_card_seen_once_before_the_winner_took_the_trick_is_played() ->
     assert [(e.kind, str(e.card), e.seat) for e in events] == [("card_placed", "TC", 3),
                                                                ("trick_gathered", "None", None)]
     assert [str(c) for c in events[-1].cards] == ["QC", "KC", "QH", "TC"]
+    # E won, and leads at once where the TC lay.
+    events = seen(tr, 3, det("KS", 905, 362))
+    assert [(e.kind, str(e.card), e.seat) for e in events] == [("card_placed", "KS", 3)]
 
 
 def test_a_glimpse_in_front_of_one_of_two_seats_yet_to_play_is_not_played() -> None:
