@@ -76,13 +76,17 @@ class SimTable:
     entered: int = 0  # cards the players entered by hand
     turned: Card | None = None  # rikken: the card the dealer turned
     _hand_start: int = 0
-    _placed_at: float = 0.0
     _next_action: float = 0.0
     _trump_wanted: Suit | None = None
     _frame_cache: tuple[int, Any] | None = None
     _last_trick: list[Placed] = field(default_factory=list)  # taken in, still known to its players
     _version: int = 0
     calibrating: bool = False  # the calibration cards lie out, the game's cards are set aside
+
+    @property
+    def _placed_at(self) -> float:
+        """When the last card was laid (0 before any)."""
+        return self.laid_at[-1] if self.laid_at else 0.0
 
     # -- the players
 
@@ -259,7 +263,6 @@ class SimTable:
                                     angle + self.rng.uniform(-20, 20)))
         self.plays.append((seat, card))
         self.laid_at.append(self.clock.now())
-        self._placed_at = self.clock.now()
         self.reaching = (seat, self.clock.now() + self.pace * 0.4)
         self._version += 1
 
