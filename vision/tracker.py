@@ -244,13 +244,17 @@ class CardTracker:
         window = 2 * self.stable_frames
         closed: list[_Track] = []  # the tracks of a trick gathered this frame
         trick_gone = self._trick_complete() and self._trick_missing >= 1
+
+        def gathered_away(t: _Track, values: set[Card | None]) -> bool:
+            # Every seat played and the whole trick went out of view: a card of another
+            # value where one of it lay is the winner's lead, not that card.
+            return trick_gone and t in self._trick and t.reported not in values
+
         for s in self._sightings(detections):
             best, best_dist = -1, self.match_radius
             values = {r.card for r in s.readings}
             for i, track in enumerate(self._tracks):
-                if trick_gone and track in self._trick and track.reported not in values:
-                    # Every seat played and the whole trick went out of view: a card of
-                    # another value where one of it lay is the winner's lead, not that card.
+                if gathered_away(track, values):
                     continue
                 dist = min(float(np.hypot(c[0] - track.center[0], c[1] - track.center[1])) for c in s.centers)
                 if i not in matched and dist < best_dist:
@@ -259,7 +263,7 @@ class CardTracker:
                 # Seen again after a hand hid it: the same physical card, already reported.
                 again = [t for t in self._trick if t not in self._tracks and
                          float(np.hypot(s.center[0] - t.center[0], s.center[1] - t.center[1])) < self.match_radius
-                         and not (trick_gone and t.reported not in values)]
+                         and not gathered_away(t, values)]
                 if again:
                     again[0].missing = 0
                     again[0].last_seen = self.frame_index
@@ -376,9 +380,13 @@ class CardTracker:
         self._tracks = [t for t in self._tracks if t not in closed]
         return events
 
+    def _seats_played(self) -> set[int]:
+        """The seats with a card in the trick on the table."""
+        return {t.seat for t in self._trick if t.seat is not None}
+
     def _trick_complete(self) -> bool:
         """Every seat has a card in the trick on the table."""
-        return len({t.seat for t in self._trick if t.seat is not None}) >= self.calibration.n_seats
+        return len(self._seats_played()) >= self.calibration.n_seats
 
     def _trick_gathered(self, closed: list[_Track]) -> list[CardEvent]:
         """The trick on the table was taken in: its events, and a new trick begins. Its
@@ -471,7 +479,7 @@ class CardTracker:
             elif voted is None:
                 unknown.append(t)
         events: list[CardEvent] = []
-        played = {t.seat for t in self._trick}
+        played = self._seats_played()
         for card, voters in sorted(by_value.items(), key=lambda kv: min(t.still_since for t, _ in kv[1])):
             track, confidence = max(voters, key=lambda tc: len(tc[0].readings))
             point = self.calibration_point(track)
@@ -482,7 +490,7 @@ class CardTracker:
             # card: one reading of its value will do (a camera read a few times a second
             # may have had no more before the winner took the trick). Else a glimpse under
             # a hand must not be a play.
-            last_seat = len(played - {None}) == self.calibration.n_seats - 1
+            last_seat = len(played) == self.calibration.n_seats - 1
             if sum(sum(1 for v, _ in t.readings if v == card) for t, _ in voters) < (
                     1 if last_seat else self.stable_frames):
                 continue
