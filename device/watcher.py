@@ -118,7 +118,7 @@ class VisionWatcher:
                             "calibrate again")
             return []
         events: list[TableEvent] = []
-        for e in self.tracker.process(frame):  # type: ignore[attr-defined]
+        for e in self.tracker.process(frame, now):  # type: ignore[attr-defined]
             if e.kind in ("card_placed", "trump_turned") and self._laid_out_card(e.card):
                 continue
             if e.kind == "card_placed" and e.seat is not None:

@@ -16,7 +16,8 @@
   steadily and clearly as a value no card was reported as. ``frame`` and ``seat`` are
   those of the earlier report. ``plays_of(events)`` applies the corrections.
 * ``trick_gathered``: every card of the current trick has been gone for
-  ``gone_frames`` frames.
+  ``gone_frames`` frames and, when the frames carry their time (``process(frame, now)``),
+  for ``gone_seconds`` too.
 
 Cards are followed as physical cards, not as values: the readings of one frame within
 ``same_card`` of each other are one card (an index corner, a pip corner read as some
@@ -26,7 +27,9 @@ Only the play area counts (``play_radius`` table units from the centre; seat car
 at 0.6): won tricks and hands held low stay out of it. A frame larger than vision reads
 whole is read in the play area only, at the camera's full resolution
 (``TableCalibration.read_region``). A hand over the table hides
-cards for a while: that is not a removal until it lasts ``gone_frames``. A card being
+cards for a while: that is not a removal until it lasts ``gone_frames`` (and
+``gone_seconds``: a camera read 30 times a second sees an arm over the whole trick for
+more than four frames). A card being
 slid into place moves, so it is not stable; one lying still but read at alternating
 outlines does not move. Glare that spoils a reading for a frame or two breaks no
 stability but the misread card's own.
@@ -168,8 +171,8 @@ class FrameChange:
 class CardTracker:
     def __init__(self, calibration: TableCalibration, *, deck: int = 52, style: str = "auto",
                  templates: GlyphTemplates | None = None, stable_frames: int = 3, gone_frames: int = 4,
-                 move_tolerance: float = 0.06, match_radius: float = 0.25, min_confidence: float = 0.45,
-                 play_radius: float = 1.0, settle_examinations: int = 3, same_card: float = 0.25,
+                 gone_seconds: float = 0.6, move_tolerance: float = 0.06, match_radius: float = 0.25,
+                 min_confidence: float = 0.45, play_radius: float = 1.0, settle_examinations: int = 3, same_card: float = 0.25,
                  own_card: float = 0.4) -> None:
         self.calibration = calibration
         self.deck = deck
@@ -177,6 +180,7 @@ class CardTracker:
         self.templates = templates
         self.stable_frames = stable_frames
         self.gone_frames = gone_frames
+        self.gone_seconds = gone_seconds
         self.move_tolerance = move_tolerance
         self.match_radius = match_radius
         self.play_radius = play_radius
@@ -197,6 +201,7 @@ class CardTracker:
         self._claims: dict[Card, _Track] = {}
         self._trick: list[_Track] = []  # the cards of the trick on the table, in play order
         self._trick_missing = 0
+        self._trick_seen_at: float | None = None  # the time a card of the trick was last in view
         # Cards gone from view before they were reported, this trick: the last card of a
         # trick may be gathered before it lay still long enough (see _gathered_unreported).
         self._unreported: list[_Track] = []
@@ -207,8 +212,12 @@ class CardTracker:
         self._trick.clear()
         self._tracks.clear()
         self._unreported.clear()
+        self._trick_missing = 0
+        self._trick_seen_at = None
 
-    def process(self, frame: np.ndarray) -> list[CardEvent]:
+    def process(self, frame: np.ndarray, now: float | None = None) -> list[CardEvent]:
+        """The events ``frame`` completes; ``now``, the time it was taken in seconds (any
+        clock), makes a trick count as gathered only when gone ``gone_seconds`` too."""
         # A frame larger than vision reads whole (a camera set to 1920x1080) is looked at
         # in its play area only (``TableCalibration.read_region``), at the camera's own
         # resolution: reduced whole, its cards would be read smaller.
@@ -224,7 +233,7 @@ class CardTracker:
         if fresh:
             self._last = self._identify(view, (0, 0) if region is None else region[:2])
             self.examined += 1
-        return self.observe(self._last, fresh=fresh)
+        return self.observe(self._last, fresh=fresh, now=now)
 
     def _identify(self, view: np.ndarray, origin: tuple[int, int]) -> list[Detection]:
         """The cards in ``view``, a frame or the part of it from ``origin`` (x, y), in the
@@ -234,10 +243,11 @@ class CardTracker:
         found = identify_cards(view, deck=self.deck, style=self.style, templates=self.templates, face_down=False)
         return found if origin == (0, 0) else [d.in_frame(origin) for d in found]
 
-    def observe(self, detections: list[Detection], fresh: bool = True) -> list[CardEvent]:
+    def observe(self, detections: list[Detection], fresh: bool = True, now: float | None = None) -> list[CardEvent]:
         """Advance one frame given its detections (``process`` without the detector).
         ``fresh=False`` says they are the last frame's again (nothing changed): they keep
-        cards in place but are no new evidence of what a card is, so they cast no vote."""
+        cards in place but are no new evidence of what a card is, so they cast no vote.
+        ``now``: the frame's time, as for ``process``."""
         self.frame_index += 1
         events: list[CardEvent] = []
         matched: set[int] = set()
@@ -362,16 +372,19 @@ class CardTracker:
                 events.append(self._place(track, card, seat, track.still_since, conf * share))
         events += self._read_again(matched)
         # A card gone unreported can still be played with the trick (_gathered_unreported),
-        # if it left the table at most 2 * gone_frames frames before the trick was gathered.
-        self._unreported = [t for t in self._unreported if t.last_seen >= self.frame_index - 2 * self.gone_frames] + [
+        # if it left the table at most 2 * gone_frames frames before the trick was last
+        # seen (not before now: a trick gathered after gone_seconds left long ago).
+        trick_seen = max((t.last_seen for t in self._trick), default=self.frame_index)
+        self._unreported = [t for t in self._unreported if t.last_seen >= trick_seen - 2 * self.gone_frames] + [
             t for t in self._tracks if t.missing > self.gone_frames and not t.placed and t.readings]
         self._tracks = [t for t in self._tracks if t.missing <= self.gone_frames]
         if self._trick:
             if any(t.missing == 0 for t in self._trick if t in self._tracks):
                 self._trick_missing = 0
+                self._trick_seen_at = now
             else:
                 self._trick_missing += 1
-                if self._trick_missing >= self.gone_frames:
+                if self._trick_missing >= self.gone_frames and self._gone_long_enough(now):
                     events += self._trick_gathered(closed)
         # A gathered trick's cards are gone. Kept as tracks until they count as gone, the
         # first card laid where one of them lay (the winner leads at once, in front of
@@ -379,6 +392,13 @@ class CardTracker:
         # second sees that card in the very next frame.
         self._tracks = [t for t in self._tracks if t not in closed]
         return events
+
+    def _gone_long_enough(self, now: float | None) -> bool:
+        """The trick on the table, out of view ``gone_frames`` frames, has been for
+        ``gone_seconds`` too (frames with no time: it has). An arm reaching over the middle
+        hides a whole trick for a few tenths of a second; gathered, it would come back as
+        cards played again."""
+        return now is None or self._trick_seen_at is None or now - self._trick_seen_at >= self.gone_seconds
 
     def _seats_played(self) -> set[int]:
         """The seats with a card in the trick on the table."""
@@ -397,6 +417,7 @@ class CardTracker:
         events.append(CardEvent("trick_gathered", self.frame_index, cards=cards, confidence=1.0))
         self._trick = []
         self._trick_missing = 0
+        self._trick_seen_at = None
         self._unreported = []
         return events
 

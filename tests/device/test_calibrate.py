@@ -263,7 +263,7 @@ def test_the_watcher_passes_on_what_else_a_placed_card_was_read_as() -> None:
     from vision.tracker import CardEvent
 
     class OneEvent:
-        def process(self, frame: np.ndarray) -> list[CardEvent]:
+        def process(self, frame: np.ndarray, now: float | None = None) -> list[CardEvent]:
             return [CardEvent("card_placed", 7, Card.parse("KS"), 0, 0.6, alternatives=(Card.parse("KC"),))]
 
     watcher = VisionWatcher(None, 32)

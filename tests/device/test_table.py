@@ -411,7 +411,7 @@ def test_the_watcher_passes_a_tracker_correction_on() -> None:
     from vision.tracker import CardEvent
 
     class Tracker:
-        def process(self, frame: np.ndarray) -> list[CardEvent]:
+        def process(self, frame: np.ndarray, now: float | None = None) -> list[CardEvent]:
             return [CardEvent("card_corrected", 12, Card.parse("AS"), 1, 0.4, cards=(Card.parse("7S"),))]
 
     watcher = VisionWatcher(None)
@@ -424,12 +424,40 @@ def test_the_watcher_passes_on_a_card_read_at_last() -> None:
     from vision.tracker import CardEvent
 
     class Tracker:
-        def process(self, frame: np.ndarray) -> list[CardEvent]:
+        def process(self, frame: np.ndarray, now: float | None = None) -> list[CardEvent]:
             return [CardEvent("card_corrected", 12, Card.parse("JD"), 3, 0.95)]
 
     watcher = VisionWatcher(None)
     watcher.tracker = Tracker()
     assert watcher.watch(np.zeros((4, 4, 3), np.uint8), 0.0) == [CardCorrected("E", None, "JD", 0.95)]
+
+
+def test_a_trick_out_of_the_cameras_view_for_a_moment_is_not_gathered_nor_played_again() -> None:
+    # Vision keeping up with a 30 fps camera: the whole trick hidden for 0.4 s (an arm
+    # reaching over the middle) is neither gathered nor, seen again, played again.
+    from device.simtable import SEAT_SPOTS
+    from device.watcher import VisionWatcher
+    from vision.synth import PlacedCard, render_table
+
+    def table_with(*cards: tuple[str, str]) -> np.ndarray:
+        placed = [PlacedCard(Card.parse(c), *SEAT_SPOTS[seat]) for seat, c in cards]
+        return render_table(placed, seed=5)[0]
+
+    watcher = VisionWatcher(None, 32)
+    assert watcher.calibrate(table_with(("N", "AS"), ("E", "KH"), ("S", "QD"), ("W", "JC"))).startswith("calibrated")
+    watcher.new_deal()  # the calibration cards are taken away
+    clock = iter(k / 30 for k in range(1000))
+
+    def watched(frames: int, frame: np.ndarray) -> list[TableEvent]:
+        return [e for _ in range(frames) for e in watcher.watch(frame, next(clock))]
+
+    trick = [("E", "7H"), ("S", "AH"), ("W", "8H"), ("N", "TS")]
+    events = [e for i in range(4) for e in watched(8, table_with(*trick[: i + 1]))]
+    assert [(e.seat, e.card) for e in events if isinstance(e, CardPlaced)] == trick
+    empty, whole = table_with(), table_with(*trick)
+    assert watched(12, empty) == []
+    assert watched(8, whole) == []
+    assert watched(30, empty) == [TrickGathered()]
 
 
 def test_a_card_vision_could_not_read_is_asked_of_the_players(tmp_path: Path) -> None:

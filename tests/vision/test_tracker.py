@@ -131,6 +131,26 @@ def test_a_whole_trick_hidden_by_a_hand_and_seen_again_is_neither_gathered_nor_p
     assert seen(tr, 3, *TRICK) == []
 
 
+def test_an_arm_over_the_whole_trick_for_a_moment_of_a_fast_camera_is_no_gather() -> None:
+    # Vision keeping up with a 30 fps camera: an arm reaching over the middle hides the
+    # whole trick for 12 frames (0.4 s). The trick is not gathered, and its cards, seen
+    # again, are not played again; taken away for good, it is gathered.
+    tr, _ = a_whole_trick_played()
+    clock = iter(k / 30 for k in range(1000))
+
+    def timed(frames: int, *cards: Detection) -> list[CardEvent]:
+        return [e for _ in range(frames) for e in tr.observe(list(cards), now=next(clock))]
+
+    assert timed(3, *TRICK) == []
+    assert timed(12) == []
+    assert timed(6, *TRICK) == []
+    events = timed(30)
+    assert [e.kind for e in events] == ["trick_gathered"]
+    assert [str(c) for c in events[0].cards] == ["QC", "KC", "QH", "TC"]
+    # Gone 0.6 s (gone_seconds), not sooner.
+    assert events[0].frame - (tr.frame_index - 29) == round(0.6 * 30) - 1
+
+
 def test_unchanged_frames_are_not_examined_again() -> None:
     frame = np.full((720, 1280, 3), 90, np.uint8)
     change = FrameChange()
