@@ -26,8 +26,10 @@ $(VENV)/.installed: pyproject.toml
 run: venv
 	$(BIN)/tafel run $(ARGS)
 
+# On as many processes as the machine has cores: the suite is some 12 minutes of
+# processor time on a slow 2-core machine.
 test: venv
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 bench: venv
 	$(BIN)/tafel bench engine
