@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from device.panel import PanelPins
+from device.sources import DEFAULT_MAINS_HZ, MAINS_HZ
 
 DEFAULT_CONFIG = Path("/etc/tafel/tafel.toml")
 SEATS = ("N", "E", "S", "W")
@@ -81,7 +82,7 @@ class Config:
     # The frames asked of a real camera: larger than 1280 wide, the tracker reads only the
     # play area of each, at that resolution (vision.calibration.read_region).
     camera_size: tuple[int, int] = (1280, 720)
-    mains_hz: int = 50  # the room lights' mains frequency (device.sources.DEFAULT_MAINS_HZ); 0: none
+    mains_hz: int = DEFAULT_MAINS_HZ  # the room lights' mains frequency; 0: none
     calibration: Path | None = None
     journal: Path = field(default_factory=lambda: default_state_dir() / "journal.sqlite")
     size: tuple[int, int] = (800, 480)
@@ -190,8 +191,6 @@ def parse_config(data: dict[str, Any], source: str = "<config>") -> Config:
     if (not isinstance(camera_size, list) or len(camera_size) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) and 160 <= v <= 4608 for v in camera_size)):
         raise fail("[camera] size", f"must be [width, height] in pixels, at most 4608, got {camera_size!r}")
-
-    from device.sources import DEFAULT_MAINS_HZ, MAINS_HZ
 
     mains_hz = data.get("camera", {}).get("mains_hz", DEFAULT_MAINS_HZ)
     if isinstance(mains_hz, bool) or mains_hz not in MAINS_HZ:
