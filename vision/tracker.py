@@ -17,7 +17,9 @@
   those of the earlier report. ``plays_of(events)`` applies the corrections.
 * ``trick_gathered``: every card of the current trick has been gone for
   ``gone_frames`` frames and, when the frames carry their time (``process(frame, now)``),
-  for ``gone_seconds`` too.
+  for ``gone_seconds`` too. Each trick is reported gathered once: one seen again where
+  it lay, before a card of the next trick came, was hidden (an arm over it a while), and
+  is the trick on the table again, with no event.
 
 Cards are followed as physical cards, not as values: the readings of one frame within
 ``same_card`` of each other are one card (an index corner, a pip corner read as some
@@ -202,6 +204,10 @@ class CardTracker:
         self._trick: list[_Track] = []  # the cards of the trick on the table, in play order
         self._trick_missing = 0
         self._trick_seen_at: float | None = None  # the time a card of the trick was last in view
+        # The trick last gathered, until a card of the next is placed (it may come back:
+        # see _seen_again), and whether the trick on the table is one that came back.
+        self._gathered: list[_Track] = []
+        self._came_back = False
         # Cards gone from view before they were reported, this trick: the last card of a
         # trick may be gathered before it lay still long enough (see _gathered_unreported).
         self._unreported: list[_Track] = []
@@ -214,6 +220,8 @@ class CardTracker:
         self._unreported.clear()
         self._trick_missing = 0
         self._trick_seen_at = None
+        self._gathered.clear()
+        self._came_back = False
 
     def process(self, frame: np.ndarray, now: float | None = None) -> list[CardEvent]:
         """The events ``frame`` completes; ``now``, the time it was taken in seconds (any
@@ -273,7 +281,7 @@ class CardTracker:
                 # Seen again after a hand hid it: the same physical card, already reported.
                 again = [t for t in self._trick if t not in self._tracks and
                          float(np.hypot(s.center[0] - t.center[0], s.center[1] - t.center[1])) < self.match_radius
-                         and not gathered_away(t, values)]
+                         and not gathered_away(t, values)] or self._seen_again(s, values, now)
                 if again:
                     again[0].missing = 0
                     again[0].last_seen = self.frame_index
@@ -393,6 +401,20 @@ class CardTracker:
         self._tracks = [t for t in self._tracks if t not in closed]
         return events
 
+    def _seen_again(self, s: _Sighting, values: set[Card | None], now: float | None) -> list[_Track]:
+        """The card of the trick last gathered that ``s`` is, if it lies where that card
+        lay and reads as its value, no card of the next trick having come since: that trick
+        was hidden longer than ``gone_seconds`` (an arm resting over the middle), not
+        gathered. It is the trick on the table again, its other cards too, as they are seen
+        again; it is not reported gathered a second time."""
+        back = [t for t in self._gathered if t.reported in values and
+                float(np.hypot(s.center[0] - t.center[0], s.center[1] - t.center[1])) < self.match_radius]
+        if not back or self._trick:
+            return []
+        self._trick, self._gathered, self._came_back = self._gathered, [], True
+        self._trick_missing, self._trick_seen_at = 0, now
+        return back
+
     def _gone_long_enough(self, now: float | None) -> bool:
         """The trick on the table, out of view ``gone_frames`` frames, has been for
         ``gone_seconds`` too (frames with no time: it has). An arm reaching over the middle
@@ -414,7 +436,9 @@ class CardTracker:
         events = self._gathered_unreported()
         closed += self._trick
         cards = tuple(t.reported for t in self._trick if t.reported is not None)
-        events.append(CardEvent("trick_gathered", self.frame_index, cards=cards, confidence=1.0))
+        if not self._came_back:
+            events.append(CardEvent("trick_gathered", self.frame_index, cards=cards, confidence=1.0))
+        self._gathered, self._came_back = list(self._trick), False
         self._trick = []
         self._trick_missing = 0
         self._trick_seen_at = None
@@ -538,6 +562,7 @@ class CardTracker:
             return []
         track.reported, track.placed, track.seat, track.placed_at = None, True, seat, track.still_since
         self._trick.append(track)
+        self._gathered = []
         return [CardEvent("card_placed", track.still_since, None, seat, 0.0, alternatives=track.others(None))]
 
     def _place(self, track: _Track, card: Card, seat: int | None, frame: int, confidence: float) -> CardEvent:
@@ -545,6 +570,7 @@ class CardTracker:
         track.reported, track.placed, track.seat, track.placed_at = card, True, seat, frame
         self._claims[card] = track
         self._trick.append(track)
+        self._gathered = []  # a card of the next trick: the last one is gone for good
         return CardEvent("card_placed", frame, card, seat, confidence, alternatives=track.others(card))
 
     def _correct(self, track: _Track, wrong: Card) -> CardEvent:

@@ -151,6 +151,29 @@ def test_an_arm_over_the_whole_trick_for_a_moment_of_a_fast_camera_is_no_gather(
     assert events[0].frame - (tr.frame_index - 29) == round(0.6 * 30) - 1
 
 
+def test_a_trick_counted_gathered_and_seen_again_where_it_lay_is_not_played_again() -> None:
+    # An arm rested over the whole trick long enough for it to count as gathered. Seen
+    # again, its cards are the trick on the table, not four cards played with no value;
+    # taken in for good, it is not reported gathered twice, and the next lead is played.
+    tr, _ = a_whole_trick_played()
+    assert [e.kind for e in seen(tr, 5)] == ["trick_gathered"]
+    assert seen(tr, 2, *TRICK[1:]) == []
+    assert seen(tr, 6, *TRICK) == []
+    assert seen(tr, 8) == []
+    events = seen(tr, 3, det("KS", 905, 362))
+    assert [(e.kind, str(e.card), e.seat) for e in events] == [("card_placed", "KS", 3)]
+
+
+def test_a_card_of_the_last_trick_read_after_the_next_lead_is_no_trick_come_back() -> None:
+    # Once the next trick has begun, the gathered one is gone for good: its value read
+    # at its place is not taken for it.
+    tr, _ = a_whole_trick_played()
+    seen(tr, 5)
+    assert [str(e.card) for e in seen(tr, 3, det("KS", 905, 362))] == ["KS"]
+    events = seen(tr, 8, det("KS", 905, 362), det("QC", 640, 560))
+    assert [(e.kind, e.card, e.seat) for e in events] == [("card_placed", None, 0)]
+
+
 def test_unchanged_frames_are_not_examined_again() -> None:
     frame = np.full((720, 1280, 3), 90, np.uint8)
     change = FrameChange()
