@@ -70,11 +70,14 @@ class TableFigures:
     frames_let_go: int
     drawing_ms: list[float]  # the screen's drawing, each step
     take_after: float | None = None  # the players took each trick this long after its last card
+    lean: float = 0.0  # a player leaned over each complete trick this long before it was taken
 
     def lines(self) -> list[str]:
         pace = "vision at this machine's pace" if self.slow == 1.0 else f"vision {self.slow:g} times slower"
         taken = ("tricks taken once the device closed them" if self.take_after is None
                  else f"tricks taken {self.take_after:g} s after their last card")
+        if self.lean:
+            taken += f"; each complete trick hidden {self.lean:g} s by a player leaning over it"
         out = [f"table: the simulated table in real time, {self.game}, {pace}, on its own thread; {taken}",
                f"  {self.hands} hand{'s' if self.hands != 1 else ''}, {self.laid} cards laid, in {self.seconds:.0f} s",
                f"  reported by the camera: {self.reported} of {self.laid} ({_share(self.reported, self.laid)}); "
@@ -96,7 +99,7 @@ def _share(part: int, whole: int) -> str:
 
 
 def bench_table(game: str = "klaverjassen", hands: int = 2, slow: float = 1.0, seed: int = 7,
-                pace: float | None = None, take_after: float | None = None) -> TableFigures:
+                pace: float | None = None, take_after: float | None = None, lean: float = 0.0) -> TableFigures:
     from device.config import Config
     from device.run import build, run_loop
     from device.watch_thread import WatcherThread
@@ -108,6 +111,7 @@ def bench_table(game: str = "klaverjassen", hands: int = 2, slow: float = 1.0, s
         if pace is not None:
             sim.pace = pace
         sim.take_after = take_after
+        sim.lean = lean
         slowed = SlowedWatcher(table.watcher, slow, running.clock.now)
         thread = WatcherThread(slowed, table.inputs, running.clock)  # type: ignore[arg-type]
         table.watcher = thread
@@ -131,7 +135,7 @@ def bench_table(game: str = "klaverjassen", hands: int = 2, slow: float = 1.0, s
         seconds = time.monotonic() - started
         delays = _delays(sim.plays, sim.laid_at, slowed.reports)
         return TableFigures(game, slow, hands, seconds, len(sim.plays), len(delays), sim.entered, sim.corrections,
-                            delays, thread.frames_read, thread.frames_let_go, drawing, take_after)
+                            delays, thread.frames_read, thread.frames_let_go, drawing, take_after, lean)
 
 
 def _delays(plays: Sequence[tuple[str, Any]], laid_at: Sequence[float],
@@ -158,14 +162,17 @@ def main(argv: Sequence[str]) -> int:
     p.add_argument("--take-after", type=float, metavar="S",
                    help="the winner takes the trick S seconds after its last card, whether the device "
                         "has closed it or not (default: once it has)")
+    p.add_argument("--lean", type=float, default=0.0, metavar="S",
+                   help="once a trick is complete, a player leans over it for S seconds, hiding all of it, "
+                        "before it is taken in (default 0)")
     p.add_argument("--seed", type=int, default=7)
     args = p.parse_args(list(argv))
     if (args.hands < 1 or args.slow < 1.0 or (args.pace is not None and args.pace <= 0)
-            or (args.take_after is not None and args.take_after < 0)):
-        print("tafel bench table: --hands must be 1 or more, --slow 1 or more, --pace above 0, --take-after 0 or more",
-              file=sys.stderr)
+            or (args.take_after is not None and args.take_after < 0) or args.lean < 0):
+        print("tafel bench table: --hands must be 1 or more, --slow 1 or more, --pace above 0, "
+              "--take-after and --lean 0 or more", file=sys.stderr)
         return 2
-    figures = bench_table(args.game, args.hands, args.slow, args.seed, args.pace, args.take_after)
+    figures = bench_table(args.game, args.hands, args.slow, args.seed, args.pace, args.take_after, args.lean)
     for line in figures.lines():
         print(line, flush=True)
     return 0

@@ -72,6 +72,9 @@ class SimTable:
     # Seconds after a trick's last card that its winner takes it in, whether the device
     # has closed the trick or not (None: once it has; real players often do not wait).
     take_after: float | None = None
+    # Seconds a player leans over the middle once a trick is complete, hiding all of it,
+    # before it is taken in (0: nobody does).
+    lean: float = 0.0
     corrections: int = 0  # wrong cards the players undid
     entered: int = 0  # cards the players entered by hand
     turned: Card | None = None  # rikken: the card the dealer turned
@@ -80,6 +83,7 @@ class SimTable:
     _trump_wanted: Suit | None = None
     _frame_cache: tuple[int, Any] | None = None
     _last_trick: list[Placed] = field(default_factory=list)  # taken in, still known to its players
+    _leaning_until: float | None = None  # the trick on the table was leaned over (see ``lean``)
     _version: int = 0
     calibrating: bool = False  # the calibration cards lie out, the game's cards are set aside
 
@@ -120,6 +124,17 @@ class SimTable:
             return True
         if status.alert is not None:
             return self._press("ok")  # seen: the verzaking is on the screen
+        if self.lean and len(self.on_table) == len(self.seats):
+            if self._leaning_until is None:
+                self._leaning_until = self.clock.now() + self.lean
+                self._version += 1
+                return True
+            if self.clock.now() < self._leaning_until:
+                return False  # the others wait for them to sit back
+            if self._leaning_until > 0:
+                self._leaning_until = 0.0  # sat back: the trick is in view again
+                self._version += 1
+                return True
         if (self.take_after is not None and len(self.on_table) == len(self.seats)
                 and self.clock.now() - self._placed_at >= self.take_after):
             return self._gather()  # the trick is complete: its winner takes it in
@@ -269,6 +284,7 @@ class SimTable:
     def _gather(self) -> bool:
         self._last_trick = self.on_table
         self.on_table = []
+        self._leaning_until = None
         self._version += 1
         return True
 
@@ -298,8 +314,10 @@ class SimTable:
         """The table as the camera sees it now (rendered again only when something moved)."""
         from vision.synth import HandPose, PlacedCard, render_table
 
-        reaching = self.reaching if self.reaching and self.clock.now() < self.reaching[1] else None
-        key = self._version * 2 + (1 if reaching else 0)
+        now = self.clock.now()
+        reaching = self.reaching if self.reaching and now < self.reaching[1] else None
+        leaning = self._leaning_until is not None and now < self._leaning_until
+        key = self._version * 4 + (1 if reaching else 0) + (2 if leaning else 0)
         if self._frame_cache is not None and self._frame_cache[0] == key:
             return self._frame_cache[1]  # type: ignore[no-any-return]
         if self.calibrating:
@@ -312,6 +330,8 @@ class SimTable:
             x, y, _ = SEAT_SPOTS[reaching[0]]
             edge = {"N": "top", "E": "right", "S": "bottom", "W": "left"}[reaching[0]]
             hands.append(HandPose(x * 0.6, y * 0.6, from_edge=edge))
+        if leaning:
+            hands.append(HandPose(0.0, -190.0, from_edge="bottom", width=420.0))  # over the whole trick
         frame, _ = render_table(cards, seed=self.hands_dealt, table=self.table, hands=hands)
         self._frame_cache = (key, frame)
         return frame

@@ -48,9 +48,13 @@ def test_the_figures_say_what_share_the_camera_reported() -> None:
     text = "\n".join(figures.lines())
     assert "vision 3.5 times slower" in text and "reported by the camera: 63 of 64 (98.4%)" in text
     assert "entered on the buttons: 1" in text and "median 0.70 s" in text
+    leaned = TableFigures("klaverjassen", 1.0, 2, 70.0, 64, 64, 0, 0, [0.4], 900, 400, [3.0], lean=1.0)
+    assert "each complete trick hidden 1 s by a player leaning over it" in leaned.lines()[0]
 
 
 def test_bad_bench_table_arguments_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "table", "--slow", "0.5"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--slow 1 or more" in err
+    assert main(["bench", "table", "--lean", "-1"]) == 2
+    assert "--lean 0 or more" in capsys.readouterr().err

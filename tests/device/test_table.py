@@ -127,6 +127,29 @@ def test_players_who_take_a_trick_before_its_last_card_is_read_enter_it(tmp_path
     assert device_plays == sim.plays[:32] and sim.entered == 2
 
 
+def test_a_simulated_player_leans_over_a_complete_trick_before_it_is_taken(tmp_path: Path) -> None:
+    # tafel bench table --lean: the whole trick is out of the camera's view for a while,
+    # then in view again, and only then taken in.
+    from vision.recognize import identify_cards
+
+    table, sim, clock, _ = build(tmp_path)
+    sim.lean = 1.0
+    play_until(table, sim, clock, 4)
+    seen: list[tuple[float, int]] = []  # (time, cards of the trick read) while it lies complete
+    frame = None
+    while len(sim.on_table) == 4:
+        if sim.frame() is not frame:
+            frame = sim.frame()
+            seen.append((clock.now(), len(identify_cards(frame, deck=32, face_down=False))))
+        sim.act(table.game, table.status)
+        table.step()
+        clock.advance(0.05)
+    counts = [n for _, n in seen]
+    hidden = counts.index(0)
+    assert counts[hidden - 1] == 4 and counts[hidden + 1:] and set(counts[hidden + 1:]) == {4}
+    assert seen[hidden + 1][0] - seen[hidden][0] >= 1.0 - 1e-9 and clock.now() > seen[hidden + 1][0]
+
+
 def test_unsure_cards_are_asked_and_confirmed(tmp_path: Path) -> None:
     table, sim, clock, panel = build(tmp_path, unsure={0, 5}, wrong={2})
     asked = []
