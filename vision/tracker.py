@@ -4,7 +4,7 @@
 
 * ``card_placed``: a face-up card has lain still for ``stable_frames`` frames and most
   of its recent readings agree on its value; it is attributed to the seat in front of which it lies
-  (or reported as ``trump_turned`` in the trump zone). Each physical card is reported
+  (or reported as ``trump_turned`` in the trump zone: no play, it claims no value). Each physical card is reported
   once per deal, however often it is hidden and seen again. ``card`` is None (confidence
   0) for a card that reads only as values other cards were reported as: a seat played
   it, the players name it.
@@ -362,22 +362,22 @@ class CardTracker:
                 self._trick[self._trick.index(earlier)] = track
                 earlier.reported = None
                 continue
-            if seat is not None and not trump and self._on_own_card(track, seat):
+            if trump:
+                # The turned card is no play: it claims no value (the dealer takes it into
+                # hand and plays it later, where it must read as itself) and corrects none.
+                track.reported, track.placed, track.placed_at = card, True, track.still_since
+                events.append(CardEvent("trump_turned", track.still_since, card, None, conf * share))
+                continue
+            if seat is not None and self._on_own_card(track, seat):
                 continue
             if earlier is not None and earlier is not track:
                 # This card's readings of the value are the stronger: the earlier report was wrong.
                 events.append(self._correct(earlier, card))
-            if trump:
-                track.reported, track.placed, track.placed_at = card, True, track.still_since
-                self._claims[card] = track
-                events.append(CardEvent("trump_turned", track.still_since, card, None,
-                                        conf * share))
-            else:
-                if self._trick_complete() and all(t.missing >= 1 for t in self._trick if t in self._tracks):
-                    # The winner led before the gathered trick was gone ``gone_frames``
-                    # frames (a camera read a few times a second): it was gathered.
-                    events += self._trick_gathered(closed)
-                events.append(self._place(track, card, seat, track.still_since, conf * share))
+            if self._trick_complete() and all(t.missing >= 1 for t in self._trick if t in self._tracks):
+                # The winner led before the gathered trick was gone ``gone_frames``
+                # frames (a camera read a few times a second): it was gathered.
+                events += self._trick_gathered(closed)
+            events.append(self._place(track, card, seat, track.still_since, conf * share))
         events += self._read_again(matched)
         # A card gone unreported can still be played with the trick (_gathered_unreported),
         # if it left the table at most 2 * gone_frames frames before the trick was last

@@ -83,6 +83,25 @@ def test_trick_gathered_after_the_cards_are_gone_and_trump_zone() -> None:
     assert len(gathered) == 1 and [str(c) for c in gathered[0].cards] == ["AS", "KS", "TS", "9S"]
 
 
+def test_the_turned_card_taken_into_hand_and_played_later_is_played_as_itself() -> None:
+    # Rikken: the dealer turns the 9H in the trump zone, takes it into hand, and plays it
+    # in a later trick, where it reads a little less surely than it did turned.
+    tr = CardTracker(CAL, stable_frames=3, gone_frames=4)
+    events = seen(tr, 5, det("9H", 1150, 650, 0.999)) + seen(tr, 6)
+    events += seen(tr, 3, det("AS", 640, 560, 0.99))
+    events += seen(tr, 8, det("AS", 640, 560, 0.99), det("9H", 380, 360, 0.98))
+    assert [(e.kind, str(e.card), e.seat) for e in events] == [
+        ("trump_turned", "9H", None), ("card_placed", "AS", 0), ("card_placed", "9H", 1)]
+
+
+def test_a_card_in_the_trump_zone_reading_as_a_played_card_corrects_nothing() -> None:
+    tr = CardTracker(CAL, stable_frames=3, gone_frames=4)
+    events = seen(tr, 4, det("AS", 640, 560, 0.9))
+    events += seen(tr, 8, det("AS", 640, 560, 0.9), det("AS", 1150, 650, 0.999))
+    assert [(e.kind, str(e.card), e.seat) for e in events] == [("card_placed", "AS", 0),
+                                                               ("trump_turned", "AS", None)]
+
+
 TRICK = [det(card, x, y) for card, (x, y) in zip(("QC", "KC", "QH", "TC"),
                                                    ((640, 560), (380, 360), (640, 160), (900, 360)))]
 
