@@ -71,6 +71,7 @@ class TableFigures:
     drawing_ms: list[float]  # the screen's drawing, each step
     take_after: float | None = None  # the players took each trick this long after its last card
     lean: float = 0.0  # a player leaned over each complete trick this long before it was taken
+    answer_presses: int = 0  # buttons pressed answering the device's questions (a card played, the turned card)
 
     def lines(self) -> list[str]:
         pace = "vision at this machine's pace" if self.slow == 1.0 else f"vision {self.slow:g} times slower"
@@ -81,7 +82,8 @@ class TableFigures:
         out = [f"table: the simulated table in real time, {self.game}, {pace}, on its own thread; {taken}",
                f"  {self.hands} hand{'s' if self.hands != 1 else ''}, {self.laid} cards laid, in {self.seconds:.0f} s",
                f"  reported by the camera: {self.reported} of {self.laid} ({_share(self.reported, self.laid)}); "
-               f"entered on the buttons: {self.entered}; undone: {self.undone}"]
+               f"entered on the buttons: {self.entered}; undone: {self.undone}; "
+               f"buttons pressed answering questions: {self.answer_presses}"]
         if self.delays:
             d = sorted(self.delays)
             out.append(f"  from a card laid to its report: median {statistics.median(d):.2f} s, "
@@ -135,7 +137,8 @@ def bench_table(game: str = "klaverjassen", hands: int = 2, slow: float = 1.0, s
         seconds = time.monotonic() - started
         delays = _delays(sim.plays, sim.laid_at, slowed.reports)
         return TableFigures(game, slow, hands, seconds, len(sim.plays), len(delays), sim.entered, sim.corrections,
-                            delays, thread.frames_read, thread.frames_let_go, drawing, take_after, lean)
+                            delays, thread.frames_read, thread.frames_let_go, drawing, take_after, lean,
+                            sim.play_presses + sim.turn_presses)
 
 
 def _delays(plays: Sequence[tuple[str, Any]], laid_at: Sequence[float],

@@ -266,6 +266,8 @@ def _camera(config: Config, simulated: bool, rng: random.Random, inputs: InputQu
         from device.simtable import SimTable
 
         sim = SimTable(rng, inputs, clock, table=rng.choice(["light_wood", "beige", "green_felt", "dark_wood"]))
+        # Rikken's dealer lays the turned card where the calibration's trump card lay.
+        sim.turn_on_table = config.game == "rikken"
         return SyntheticSource(sim.frame), sim
     return open_source(config.camera, config.camera_size, config.mains_hz), None
 
@@ -289,9 +291,10 @@ def _watcher(config: Config, sim: Any, deck: int) -> Any:
                 raise RunError(f"{config.source}: [camera] profile: {exc}") from None
         path = config.calibration or config.journal.with_name("calibration.json")
         return VisionWatcher.from_calibration(path, deck, config.style, templates)
-    # The simulated table is calibrated the way a real one is: a card in front of each seat.
+    # The simulated table is calibrated the way a real one is: a card in front of each seat,
+    # and for a game that turns a trump card one more where it is turned.
     watcher = VisionWatcher(None, deck)
-    message = watcher.calibrate(sim.calibration_frame())
+    message = watcher.calibrate(sim.calibration_frame(trump=sim.turn_on_table))
     if watcher.tracker is None:
         raise RunError(f"tafel run: the simulated table could not be calibrated: {message}")
     return watcher

@@ -75,6 +75,12 @@ class SimTable:
     # Seconds a player leans over the middle once a trick is complete, hiding all of it,
     # before it is taken in (0: nobody does).
     lean: float = 0.0
+    # Rikken: the dealer lays the turned card face up where the calibration's trump card
+    # lay until the auction begins, and the players give the camera ``patience`` seconds
+    # to read it before they confirm it on the buttons (False: it stays in hand).
+    turn_on_table: bool = False
+    turn_presses: int = 0  # buttons pressed to confirm the turned card
+    play_presses: int = 0  # buttons pressed to answer a question about a card played
     corrections: int = 0  # wrong cards the players undid
     entered: int = 0  # cards the players entered by hand
     turned: Card | None = None  # rikken: the card the dealer turned
@@ -84,6 +90,7 @@ class SimTable:
     _frame_cache: tuple[int, Any] | None = None
     _last_trick: list[Placed] = field(default_factory=list)  # taken in, still known to its players
     _leaning_until: float | None = None  # the trick on the table was leaned over (see ``lean``)
+    _turn_laid_at: float | None = None  # the turned card lies on the table since (``turn_on_table``)
     _version: int = 0
     calibrating: bool = False  # the calibration cards lie out, the game's cards are set aside
 
@@ -124,6 +131,16 @@ class SimTable:
             return True
         if status.alert is not None:
             return self._press("ok")  # seen: the verzaking is on the screen
+        if self._turn_laid_at is not None:
+            if isinstance(game, Rikken) and hand is not None and hand.phase is RikkenPhase.TURN:
+                question = status.question
+                if question is not None and question.kind == "turn" and (
+                        self.clock.now() - self._turn_laid_at < self.patience):
+                    return False  # the camera may read it
+            else:
+                self._turn_laid_at = None  # the auction is on: the dealer takes it into hand
+                self._version += 1
+                return True
         if self.lean and len(self.on_table) == len(self.seats):
             if self._leaning_until is None:
                 self._leaning_until = self.clock.now() + self.lean
@@ -182,6 +199,10 @@ class SimTable:
         """Answer the device's question truthfully: the card that seat laid in this trick,
         or the card the dealer turned."""
         truth = self.turned if question.kind == "turn" else self._last_card_of(question.seat)
+        if question.kind == "turn":
+            self.turn_presses += 1
+        else:
+            self.play_presses += 1
         if truth is None:
             return self._press("undo")  # that seat laid no card
         if question.card == str(truth):
@@ -244,6 +265,9 @@ class SimTable:
         self.held = deal_in_packets(deck, dealer, self.seats, RIKKEN_PACKETS if rikken else DEAL_PACKETS)
         # rikken: the dealer's last card is turned for trump and stays in the dealer's hand
         self.turned = self.held[dealer][-1] if rikken else None
+        if rikken and self.turn_on_table:
+            self._turn_laid_at = self.clock.now()
+            self._version += 1
         self.hands_dealt += 1
         self._trump_wanted = None
 
@@ -325,6 +349,8 @@ class SimTable:
             self._frame_cache = (key, frame)
             return frame
         cards = [PlacedCard(p.card, p.x, p.y, p.angle) for p in self.on_table]
+        if self._turn_laid_at is not None and self.turned is not None:
+            cards.append(PlacedCard(self.turned, *TRUMP_SPOT[1:]))
         hands = []
         if reaching is not None:
             x, y, _ = SEAT_SPOTS[reaching[0]]

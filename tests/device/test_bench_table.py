@@ -48,6 +48,7 @@ def test_the_figures_say_what_share_the_camera_reported() -> None:
     text = "\n".join(figures.lines())
     assert "vision 3.5 times slower" in text and "reported by the camera: 63 of 64 (98.4%)" in text
     assert "entered on the buttons: 1" in text and "median 0.70 s" in text
+    assert "buttons pressed answering questions: 0" in text
     leaned = TableFigures("klaverjassen", 1.0, 2, 70.0, 64, 64, 0, 0, [0.4], 900, 400, [3.0], lean=1.0)
     assert "each complete trick hidden 1 s by a player leaning over it" in leaned.lines()[0]
 

@@ -121,7 +121,7 @@ def test_a_simulated_run_cut_off_mid_hand_starts_a_new_match(tmp_path: Path,
 
 
 def test_rikken_at_the_simulated_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Turned card and bids on the buttons, plays from the camera, scores per seat."""
+    """Turned card and plays from the camera, bids on the buttons, scores per seat."""
     journal = tmp_path / "journal.sqlite"
     running = build(Config(game="rikken", journal=journal), headless=True, seed=4)
     try:
@@ -132,7 +132,10 @@ def test_rikken_at_the_simulated_table(tmp_path: Path, capsys: pytest.CaptureFix
         assert sum(game.totals().values()) == 0  # type: ignore[attr-defined]
         shown = [(s, c) for t in hand.tricks for s, c in zip(t.seats, t.cards)]
         assert shown == sim.plays[sim._hand_start : sim._hand_start + len(shown)]
-        assert hand.turned == sim.turned
+        # The dealer laid the turned card where the calibration's trump card lay: the
+        # camera read it, and the dealer played it later as itself (no card entered).
+        assert hand.turned == sim.turned and sim.turn_presses == 0
+        assert sim.turned in [c for t in hand.tricks for c in t.cards] and sim.entered == sim.play_presses == 0
         totals = game.totals()  # type: ignore[attr-defined]
     finally:
         running.close()
