@@ -105,6 +105,9 @@ class _Track:
     placed: bool = False  # an event was sent for it
     placed_at: int = 0  # the frame that event named (a correction names it too)
     seat: int | None = None
+    # A card of the last deal still lying there when the new one began (its value, as it
+    # read then): followed until it goes, never reported (see CardTracker.new_deal).
+    leftover: Card | None = None
 
     def vote(self, window: int, exclude: set[Card] | frozenset[Card] = frozenset()) -> tuple[Card | None, float, float]:
         """The leading value over the last ``window`` readings (values in ``exclude`` left
@@ -213,10 +216,16 @@ class CardTracker:
         self._unreported: list[_Track] = []
 
     def new_deal(self) -> None:
-        """Forget which cards were played: the next deal may show them again."""
+        """Forget which cards were played: the next deal may show them again. Cards still
+        lying in view (the last trick, not yet taken in when the next hand was dealt) are
+        the last deal's: followed until they go, never reported, unless another value
+        comes to rest where one lies (see ``_laid_on_leftover``)."""
         self._claims.clear()
         self._trick.clear()
-        self._tracks.clear()
+        for t in self._tracks:
+            t.leftover = t.reported or t.vote(2 * self.stable_frames)[0]
+            t.placed, t.reported, t.seat = True, None, None
+        self._tracks = [t for t in self._tracks if t.leftover is not None]
         self._unreported.clear()
         self._trick_missing = 0
         self._trick_seen_at = None
@@ -330,6 +339,8 @@ class CardTracker:
                 track.stable = 0
         for i in sorted(matched):
             track = self._tracks[i]
+            if track.leftover is not None:
+                self._laid_on_leftover(track)
             if track.placed or track.stable < self.stable_frames:
                 continue
             # One physical card is reported once. A value another card was reported as is
@@ -414,6 +425,22 @@ class CardTracker:
         self._trick, self._gathered, self._came_back = self._gathered, [], True
         self._trick_missing, self._trick_seen_at = 0, now
         return back
+
+    def _laid_on_leftover(self, track: _Track) -> None:
+        """A card of the last deal (``new_deal``) that now reads as another value in each
+        of its last ``2 * stable_frames`` readings is a card of this deal laid where it
+        lay, or on it: from then on it is a card like any other, at rest since the first
+        of those readings. (Fewer would let a few misreadings under a hand's shadow play a
+        card that lay there all along.)"""
+        window = 2 * self.stable_frames
+        recent = track.readings[-window:]
+        if len(recent) < window or any(v == track.leftover for v, _ in recent):
+            return
+        track.leftover, track.placed = None, False
+        track.readings = list(recent)
+        track.evidence = _summed(recent)
+        track.fresh_readings = len(recent)
+        track.still_since = max(track.still_since, self.frame_index - window + 1)
 
     def _gone_long_enough(self, now: float | None) -> bool:
         """The trick on the table, out of view ``gone_frames`` frames, has been for

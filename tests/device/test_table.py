@@ -455,7 +455,7 @@ def test_the_watcher_passes_on_a_card_read_at_last() -> None:
     assert watcher.watch(np.zeros((4, 4, 3), np.uint8), 0.0) == [CardCorrected("E", None, "JD", 0.95)]
 
 
-def test_a_trick_out_of_the_cameras_view_for_a_moment_is_not_gathered_nor_played_again() -> None:
+def test_a_trick_out_of_the_cameras_view_or_left_for_the_next_deal_is_not_played_again() -> None:
     # Vision keeping up with a 30 fps camera: the whole trick hidden for 0.4 s (an arm
     # reaching over the middle) is not gathered, and seen again, not played again.
     from device.simtable import SEAT_SPOTS
@@ -485,6 +485,13 @@ def test_a_trick_out_of_the_cameras_view_for_a_moment_is_not_gathered_nor_played
     # is the same trick, not four cards to name, and it is not gathered twice.
     assert watched(8, whole) == []
     assert watched(30, empty) == []
+    # The next hand dealt (OK pressed) before the players took in the last trick: its
+    # cards are no plays of the new deal, before or after they are taken in.
+    assert watched(8, whole) == []
+    watcher.new_deal()
+    # (A frame that changed is read again: the dealer takes the trick in card by card.)
+    assert watched(8, whole) == [] and watched(8, table_with(*trick[1:])) == [] and watched(30, empty) == []
+    assert watched(8, table_with(("E", "8H"))) == [CardPlaced("E", "8H", pytest.approx(1.0, abs=0.01))]
 
 
 def test_a_card_vision_could_not_read_is_asked_of_the_players(tmp_path: Path) -> None:

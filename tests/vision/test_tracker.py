@@ -193,6 +193,32 @@ def test_a_card_of_the_last_trick_read_after_the_next_lead_is_no_trick_come_back
     assert [(e.kind, e.card, e.seat) for e in events] == [("card_placed", None, 0)]
 
 
+def test_the_last_trick_still_lying_when_the_next_hand_is_dealt_is_not_played_again() -> None:
+    # The players pressed OK for the next deal before taking in the last trick: its cards
+    # are the last deal's, not four plays of the new one, and when one of their values is
+    # played in the new deal, it is that card, with nothing corrected.
+    tr, _ = a_whole_trick_played()
+    tr.new_deal()
+    assert seen(tr, 8, *TRICK) == [] and seen(tr, 6) == []
+    events = seen(tr, 4, det("QC", 380, 360, 0.95))
+    assert [(e.kind, str(e.card), e.seat) for e in events] == [("card_placed", "QC", 1)]
+
+
+def test_a_card_laid_on_a_card_left_from_the_last_deal_is_played() -> None:
+    tr, _ = a_whole_trick_played()
+    tr.new_deal()
+    events = seen(tr, 5, *TRICK) + seen(tr, 2, *TRICK[1:])
+    events += seen(tr, 10, det("9S", 645, 565), *TRICK[1:])
+    assert [(e.kind, str(e.card), e.seat) for e in events] == [("card_placed", "9S", 0)]
+
+
+def test_a_card_left_from_the_last_deal_misread_a_few_times_is_not_played() -> None:
+    tr, _ = a_whole_trick_played()
+    tr.new_deal()
+    events = seen(tr, 5, *TRICK) + seen(tr, 3, det("QS", 640, 560, 0.6), *TRICK[1:]) + seen(tr, 5, *TRICK)
+    assert events == []
+
+
 def test_unchanged_frames_are_not_examined_again() -> None:
     frame = np.full((720, 1280, 3), 90, np.uint8)
     change = FrameChange()
