@@ -72,6 +72,7 @@ class TableFigures:
     take_after: float | None = None  # the players took each trick this long after its last card
     lean: float = 0.0  # a player leaned over each complete trick this long before it was taken
     answer_presses: int = 0  # buttons pressed answering the device's questions (a card played, the turned card)
+    last_trick_left: bool = False  # the next hand was dealt before the last trick was taken in
 
     def lines(self) -> list[str]:
         pace = "vision at this machine's pace" if self.slow == 1.0 else f"vision {self.slow:g} times slower"
@@ -79,6 +80,8 @@ class TableFigures:
                  else f"tricks taken {self.take_after:g} s after their last card")
         if self.lean:
             taken += f"; each complete trick hidden {self.lean:g} s by a player leaning over it"
+        if self.last_trick_left:
+            taken += "; each next hand dealt before the last trick was taken in"
         out = [f"table: the simulated table in real time, {self.game}, {pace}, on its own thread; {taken}",
                f"  {self.hands} hand{'s' if self.hands != 1 else ''}, {self.laid} cards laid, in {self.seconds:.0f} s",
                f"  reported by the camera: {self.reported} of {self.laid} ({_share(self.reported, self.laid)}); "
@@ -101,7 +104,8 @@ def _share(part: int, whole: int) -> str:
 
 
 def bench_table(game: str = "klaverjassen", hands: int = 2, slow: float = 1.0, seed: int = 7,
-                pace: float | None = None, take_after: float | None = None, lean: float = 0.0) -> TableFigures:
+                pace: float | None = None, take_after: float | None = None, lean: float = 0.0,
+                last_trick_left: bool = False) -> TableFigures:
     from device.config import Config
     from device.run import build, run_loop
     from device.watch_thread import WatcherThread
@@ -114,6 +118,7 @@ def bench_table(game: str = "klaverjassen", hands: int = 2, slow: float = 1.0, s
             sim.pace = pace
         sim.take_after = take_after
         sim.lean = lean
+        sim.last_trick_left = last_trick_left
         slowed = SlowedWatcher(table.watcher, slow, running.clock.now)
         thread = WatcherThread(slowed, table.inputs, running.clock)  # type: ignore[arg-type]
         table.watcher = thread
@@ -138,7 +143,7 @@ def bench_table(game: str = "klaverjassen", hands: int = 2, slow: float = 1.0, s
         delays = _delays(sim.plays, sim.laid_at, slowed.reports)
         return TableFigures(game, slow, hands, seconds, len(sim.plays), len(delays), sim.entered, sim.corrections,
                             delays, thread.frames_read, thread.frames_let_go, drawing, take_after, lean,
-                            sim.play_presses + sim.turn_presses)
+                            sim.play_presses + sim.turn_presses, last_trick_left)
 
 
 def _delays(plays: Sequence[tuple[str, Any]], laid_at: Sequence[float],
@@ -168,6 +173,8 @@ def main(argv: Sequence[str]) -> int:
     p.add_argument("--lean", type=float, default=0.0, metavar="S",
                    help="once a trick is complete, a player leans over it for S seconds, hiding all of it, "
                         "before it is taken in (default 0)")
+    p.add_argument("--last-trick-left", action="store_true",
+                   help="the players press OK for the next hand before taking in the last trick")
     p.add_argument("--seed", type=int, default=7)
     args = p.parse_args(list(argv))
     if (args.hands < 1 or args.slow < 1.0 or (args.pace is not None and args.pace <= 0)
@@ -175,7 +182,8 @@ def main(argv: Sequence[str]) -> int:
         print("tafel bench table: --hands must be 1 or more, --slow 1 or more, --pace above 0, "
               "--take-after and --lean 0 or more", file=sys.stderr)
         return 2
-    figures = bench_table(args.game, args.hands, args.slow, args.seed, args.pace, args.take_after, args.lean)
+    figures = bench_table(args.game, args.hands, args.slow, args.seed, args.pace, args.take_after, args.lean,
+                          args.last_trick_left)
     for line in figures.lines():
         print(line, flush=True)
     return 0

@@ -79,6 +79,9 @@ class SimTable:
     # lay until the auction begins, and the players give the camera ``patience`` seconds
     # to read it before they confirm it on the buttons (False: it stays in hand).
     turn_on_table: bool = False
+    # The players press OK for the next deal before taking in the last trick; the dealer
+    # reaches in and collects it when dealing.
+    last_trick_left: bool = False
     turn_presses: int = 0  # buttons pressed to confirm the turned card
     play_presses: int = 0  # buttons pressed to answer a question about a card played
     corrections: int = 0  # wrong cards the players undid
@@ -91,6 +94,7 @@ class SimTable:
     _last_trick: list[Placed] = field(default_factory=list)  # taken in, still known to its players
     _leaning_until: float | None = None  # the trick on the table was leaned over (see ``lean``)
     _turn_laid_at: float | None = None  # the turned card lies on the table since (``turn_on_table``)
+    _collecting: bool = False  # the dealer reaches in for the last trick (``last_trick_left``)
     _version: int = 0
     calibrating: bool = False  # the calibration cards lie out, the game's cards are set aside
 
@@ -127,6 +131,14 @@ class SimTable:
             return False
         hand = game.hand
         if hand is not None and hand.number > self.hands_dealt:
+            if self.on_table:
+                if not self._collecting:
+                    self._collecting = True  # the dealer reaches in to collect the last trick
+                    self.reaching = (hand.dealer, self.clock.now() + self.pace)
+                    self._version += 1
+                    return True
+                self._collecting = False
+                self._gather()
             self._deal(hand.dealer, rikken=isinstance(game, Rikken))  # the device said: deal
             return True
         if status.alert is not None:
@@ -158,7 +170,7 @@ class SimTable:
         if status.question is not None:
             return self._answer(status.question)
         if hand is None or hand.score() is not None:
-            if self.on_table:
+            if self.on_table and (game.is_over or not self.last_trick_left):
                 return self._gather()
             if game.is_over:
                 return False

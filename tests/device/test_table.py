@@ -150,6 +150,29 @@ def test_a_simulated_player_leans_over_a_complete_trick_before_it_is_taken(tmp_p
     assert seen[hidden + 1][0] - seen[hidden][0] >= 1.0 - 1e-9 and clock.now() > seen[hidden + 1][0]
 
 
+def test_simulated_players_may_deal_the_next_hand_before_taking_in_the_last_trick(tmp_path: Path) -> None:
+    # tafel bench table --last-trick-left: OK is pressed with the last trick still lying;
+    # the dealer reaches in for it (a changed frame, read again) and collects it to deal.
+    table, sim, clock, _ = build(tmp_path)
+    sim.last_trick_left = True
+    play_until(table, sim, clock, 32)
+    while len(table.game.hands) < 2:  # type: ignore[attr-defined]
+        sim.act(table.game, table.status)
+        table.step()
+        clock.advance(0.05)
+    assert [p.card for p in sim.on_table] == [c for _, c in sim.plays[-4:]]  # dealt over the last trick
+    reached = False
+    while sim.hands_dealt < 2:
+        sim.act(table.game, table.status)
+        table.step()
+        clock.advance(0.05)
+        dealer = table.game.hand.dealer  # type: ignore[attr-defined]
+        reaching = sim.reaching
+        reached = reached or (sim.on_table != [] and reaching is not None and reaching[0] == dealer
+                              and reaching[1] > clock.now())
+    assert reached and sim.on_table == []
+
+
 def test_unsure_cards_are_asked_and_confirmed(tmp_path: Path) -> None:
     table, sim, clock, panel = build(tmp_path, unsure={0, 5}, wrong={2})
     asked = []
