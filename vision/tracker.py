@@ -1,11 +1,12 @@
 """From a stream of frames to stable card events.
 
-``CardTracker.process(frame)`` returns the events a frame completes:
+``CardTracker.process(frame, now)`` returns the events a frame completes:
 
 * ``card_placed``: a face-up card has lain still for ``stable_frames`` frames and most
-  of its recent readings agree on its value; it is attributed to the seat in front of which it lies
-  (or reported as ``trump_turned`` in the trump zone: no play, it claims no value). Each physical card is reported
-  once per deal, however often it is hidden and seen again. ``card`` is None (confidence
+  of its recent readings agree on its value; it is attributed to the seat in front of
+  which it lies (or reported as ``trump_turned`` in the trump zone: no play, it claims no
+  value). Each physical card is reported once per deal, however often it is hidden and
+  seen again. ``card`` is None (confidence
   0) for a card that reads only as values other cards were reported as: a seat played
   it, the players name it.
 * ``card_corrected``: a card reported earlier as a value (in ``cards``) is not that
@@ -177,8 +178,8 @@ class CardTracker:
     def __init__(self, calibration: TableCalibration, *, deck: int = 52, style: str = "auto",
                  templates: GlyphTemplates | None = None, stable_frames: int = 3, gone_frames: int = 4,
                  gone_seconds: float = 0.6, move_tolerance: float = 0.06, match_radius: float = 0.25,
-                 min_confidence: float = 0.45, play_radius: float = 1.0, settle_examinations: int = 3, same_card: float = 0.25,
-                 own_card: float = 0.4) -> None:
+                 min_confidence: float = 0.45, play_radius: float = 1.0, settle_examinations: int = 3,
+                 same_card: float = 0.25, own_card: float = 0.4) -> None:
         self.calibration = calibration
         self.deck = deck
         self.style = style
