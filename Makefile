@@ -26,10 +26,12 @@ $(VENV)/.installed: pyproject.toml
 run: venv
 	$(BIN)/tafel run $(ARGS)
 
-# On as many processes as the machine has cores: the suite is some 12 minutes of
-# processor time on a slow 2-core machine.
+# On two processes (pytest-xdist): the suite is some 12 minutes of processor time on a
+# slow 2-core machine. Each process may hold most of a gigabyte (a Pi has 1-8 GB):
+# TEST_JOBS=4 for more, TEST_JOBS=0 for one.
+TEST_JOBS ?= 2
 test: venv
-	$(BIN)/python -m pytest -n auto
+	$(BIN)/python -m pytest -n $(TEST_JOBS)
 
 bench: venv
 	$(BIN)/tafel bench engine
