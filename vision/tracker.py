@@ -446,9 +446,13 @@ class CardTracker:
     def _gone_long_enough(self, now: float | None) -> bool:
         """The trick on the table, out of view ``gone_frames`` frames, has been for
         ``gone_seconds`` too (frames with no time: it has). An arm reaching over the middle
-        hides a whole trick for a few tenths of a second; gathered, it would come back as
-        cards played again."""
-        return now is None or self._trick_seen_at is None or now - self._trick_seen_at >= self.gone_seconds
+        hides a whole trick for a few tenths of a second. Only a trick every seat has
+        played to waits so: the winner's lead where their card lay closes it at once. One
+        the camera saw a card of fewer seats of (the players entered the card it missed)
+        has no such rule, and the lead, laid within ``gone_seconds``, would be taken for
+        the winner's old card."""
+        return (now is None or self._trick_seen_at is None or not self._trick_complete()
+                or now - self._trick_seen_at >= self.gone_seconds)
 
     def _seats_played(self) -> set[int]:
         """The seats with a card in the trick on the table."""

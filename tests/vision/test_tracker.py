@@ -170,6 +170,21 @@ def test_an_arm_over_the_whole_trick_for_a_moment_of_a_fast_camera_is_no_gather(
     assert events[0].frame - (tr.frame_index - 29) == round(0.6 * 30) - 1
 
 
+def test_a_trick_the_camera_missed_a_card_of_counts_frames_only_so_a_quick_lead_is_played() -> None:
+    # E's card was never seen (the players entered it). S wins, takes the trick and leads
+    # 0.2 s after it left the view, where S's card lay: a play, not S's old card.
+    tr = CardTracker(CAL, stable_frames=3, gone_frames=4)
+    clock = iter(k / 30 for k in range(1000))
+
+    def timed(frames: int, *cards: Detection) -> list[CardEvent]:
+        return [e for _ in range(frames) for e in tr.observe(list(cards), now=next(clock))]
+
+    events = [e for i in range(3) for e in timed(3, *TRICK[: i + 1])] + timed(6)
+    events += timed(8, det("AS", 645, 555))
+    assert [(e.kind, str(e.card), e.seat) for e in events][3:] == [("trick_gathered", "None", None),
+                                                                    ("card_placed", "AS", 0)]
+
+
 def test_a_trick_counted_gathered_and_seen_again_where_it_lay_is_not_played_again() -> None:
     # An arm rested over the whole trick long enough for it to count as gathered. Seen
     # again, its cards are the trick on the table, not four cards played with no value;
