@@ -222,16 +222,12 @@ class CardTracker:
         the last deal's: followed until they go, never reported, unless another value
         comes to rest where one lies (see ``_laid_on_leftover``)."""
         self._claims.clear()
-        self._trick.clear()
         for t in self._tracks:
             t.leftover = t.reported or t.vote(2 * self.stable_frames)[0]
             t.placed, t.reported, t.seat = True, None, None
         self._tracks = [t for t in self._tracks if t.leftover is not None]
-        self._unreported.clear()
-        self._trick_missing = 0
-        self._trick_seen_at = None
-        self._gathered.clear()
-        self._came_back = False
+        self._new_trick()
+        self._gathered, self._came_back = [], False
 
     def process(self, frame: np.ndarray, now: float | None = None) -> list[CardEvent]:
         """The events ``frame`` completes; ``now``, the time it was taken in seconds (any
@@ -289,8 +285,7 @@ class CardTracker:
                     best, best_dist = i, dist
             if best < 0:
                 # Seen again after a hand hid it: the same physical card, already reported.
-                again = [t for t in self._trick if t not in self._tracks and
-                         float(np.hypot(s.center[0] - t.center[0], s.center[1] - t.center[1])) < self.match_radius
+                again = [t for t in self._trick if t not in self._tracks and self._lay_at(t, s)
                          and not gathered_away(t, values)] or self._seen_again(s, values, now)
                 if again:
                     again[0].missing = 0
@@ -419,13 +414,16 @@ class CardTracker:
         was hidden longer than ``gone_seconds`` (an arm resting over the middle), not
         gathered. It is the trick on the table again, its other cards too, as they are seen
         again; it is not reported gathered a second time."""
-        back = [t for t in self._gathered if t.reported in values and
-                float(np.hypot(s.center[0] - t.center[0], s.center[1] - t.center[1])) < self.match_radius]
+        back = [t for t in self._gathered if t.reported in values and self._lay_at(t, s)]
         if not back or self._trick:
             return []
         self._trick, self._gathered, self._came_back = self._gathered, [], True
         self._trick_missing, self._trick_seen_at = 0, now
         return back
+
+    def _lay_at(self, track: _Track, s: _Sighting) -> bool:
+        """``track``, out of view, lay where ``s`` is (within ``match_radius``)."""
+        return float(np.hypot(s.center[0] - track.center[0], s.center[1] - track.center[1])) < self.match_radius
 
     def _laid_on_leftover(self, track: _Track) -> None:
         """A card of the last deal (``new_deal``) that now reads as another value in each
@@ -471,11 +469,15 @@ class CardTracker:
         if not self._came_back:
             events.append(CardEvent("trick_gathered", self.frame_index, cards=cards, confidence=1.0))
         self._gathered, self._came_back = list(self._trick), False
+        self._new_trick()
+        return events
+
+    def _new_trick(self) -> None:
+        """No trick on the table: the next card placed begins one."""
         self._trick = []
         self._trick_missing = 0
         self._trick_seen_at = None
         self._unreported = []
-        return events
 
     def _vote_of(self, s: _Sighting, track: _Track) -> tuple[Card, float]:
         """The reading that is ``track``'s vote in sighting ``s``: its best, unless another
