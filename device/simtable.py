@@ -153,18 +153,14 @@ class SimTable:
                 self._turn_laid_at = None  # the auction is on: the dealer takes it into hand
                 self._version += 1
                 return True
-        if self.lean and len(self.on_table) == len(self.seats):
+        trick_complete = len(self.on_table) == len(self.seats)
+        if self.lean and trick_complete:
             if self._leaning_until is None:
-                self._leaning_until = self.clock.now() + self.lean
-                self._version += 1
+                self._leaning_until = self.clock.now() + self.lean  # the frame shows it (see frame)
                 return True
-            if self.clock.now() < self._leaning_until:
-                return False  # the others wait for them to sit back
-            if self._leaning_until > 0:
-                self._leaning_until = 0.0  # sat back: the trick is in view again
-                self._version += 1
-                return True
-        if (self.take_after is not None and len(self.on_table) == len(self.seats)
+            if self.clock.now() < self._leaning_until + self.pace:
+                return False  # leaning, then sat back a moment with the trick in view again
+        if (self.take_after is not None and trick_complete
                 and self.clock.now() - self._placed_at >= self.take_after):
             return self._gather()  # the trick is complete: its winner takes it in
         if status.question is not None:
