@@ -9,7 +9,10 @@ is about 3-4 times slower than this project's development machine.
 
 It prints how many of the cards laid the camera reported (at the seat that laid them and
 with their value), how long after they were laid, how many the players had to enter or
-undo with the buttons, and how long the screen took to draw meanwhile. There is no
+undo with the buttons, how many buttons they pressed answering the device's questions,
+and how long the screen took to draw meanwhile. The players can be made to take tricks
+at once (``--take-after``), lean over a complete trick (``--lean``) or deal the next
+hand before taking in the last trick (``--last-trick-left``). There is no
 target: the figures are for comparing, and for seeing what a slower machine costs.
 """
 
