@@ -35,6 +35,9 @@ _SEAT_RADIUS = 0.6  # where a seat's played card lies, in table units
 # lies at 0.6 and a card is about 0.36 by 0.5, so a card laid a card's length beyond the
 # calibration card's place is still in it.
 PLAY_AREA_REACH = 1.3
+# Table units beyond the trump zone's edge that a card whose middle lies in it reaches:
+# half its diagonal (a card is about 0.36 by 0.5), and a little more.
+TRUMP_CARD_ROOM = 0.35
 MIN_REGION = 64  # pixels: a play area narrower than this is a calibration gone wrong
 
 
@@ -127,21 +130,21 @@ class TableCalibration:
                 best, best_d = k, d
         return best
 
-    def read_region(self, frame_shape: Sequence[int]) -> tuple[int, int, int, int] | None:
-        """The part of a frame (x0, y0, x1, y1, pixels) the tracker reads when the frame is
-        larger than vision reads whole (``recognize.LARGEST_FRAME``): the play area, the
-        table square out to ``PLAY_AREA_REACH``, so that its cards are read at the camera's
-        full resolution rather than reduced with the rest of the frame. None when the frame
-        is read whole: it is no larger, or the play area fills it."""
-        from vision.recognize import LARGEST_FRAME
-
+    def play_region(self, frame_shape: Sequence[int]) -> tuple[int, int, int, int] | None:
+        """The play area's box in a frame (x0, y0, x1, y1, pixels): the table square out to
+        ``PLAY_AREA_REACH``, and the trump zone with a card's room round it wherever it was
+        laid. Nothing beyond it is a play; there players hold their hands, arrange them and
+        reach for their won tricks. None when it (nearly) fills the frame."""
         h, w = int(frame_shape[0]), int(frame_shape[1])
-        if max(h, w) <= LARGEST_FRAME:
-            return None
         r = PLAY_AREA_REACH
-        square = np.array([[[-r, -r]], [[r, -r]], [[r, r]], [[-r, r]]], np.float64)
+        square = [(-r, -r), (r, -r), (r, r), (-r, r)]
+        if self.trump_zone is not None:
+            cx, cy, zone = self.trump_zone
+            room = zone + TRUMP_CARD_ROOM
+            square += [(cx - room, cy - room), (cx + room, cy - room), (cx + room, cy + room), (cx - room, cy + room)]
         try:
-            corners = cv2.perspectiveTransform(square, np.linalg.inv(self.image_to_table)).reshape(-1, 2)
+            corners = cv2.perspectiveTransform(np.array([square], np.float64),
+                                               np.linalg.inv(self.image_to_table)).reshape(-1, 2)
         except np.linalg.LinAlgError:
             return None
         if not np.isfinite(corners).all():
@@ -151,6 +154,20 @@ class TableCalibration:
         if x1 - x0 < MIN_REGION or y1 - y0 < MIN_REGION or (x1 - x0) * (y1 - y0) >= 0.9 * w * h:
             return None
         return x0, y0, x1, y1
+
+    def read_region(self, frame_shape: Sequence[int]) -> tuple[int, int, int, int] | None:
+        """The part of a frame (x0, y0, x1, y1, pixels) the tracker reads when the frame is
+        larger than vision reads whole (``recognize.LARGEST_FRAME``): the play area
+        (``play_region``), so that its cards are read at the camera's full resolution
+        rather than reduced with the rest of the frame. None when the frame is read
+        whole: it is no larger, or the play area fills it. (A smaller frame is read whole:
+        vision's first look works at a scale set by the frame's size, and its play area
+        alone, looked at larger, sent light wood's grain to the full search.)"""
+        from vision.recognize import LARGEST_FRAME
+
+        if max(int(frame_shape[0]), int(frame_shape[1])) <= LARGEST_FRAME:
+            return None
+        return self.play_region(frame_shape)
 
     def to_json(self) -> dict[str, object]:
         return {"image_to_table": self.image_to_table.tolist(), "n_seats": self.n_seats,

@@ -36,8 +36,9 @@ more than four frames). A card being
 slid into place moves, so it is not stable; one lying still but read at alternating
 outlines does not move. Glare that spoils a reading for a frame or two breaks no
 stability but the misread card's own.
-A frame (of a large one, its play area) that differs from the last examined one by
-less than sensor noise is not examined again (it costs a thumbnail comparison, well under 2 ms), except for the first
+A frame whose play area differs from the last examined one's by less than sensor noise
+is not examined again (it costs a thumbnail comparison, well under 2 ms; players moving
+at the table's sides, beyond the play area, change nothing), except for the first
 ``settle_examinations`` frames after a change, so that one unlucky reading of a card that
 just came to rest does not stand while the table stays still.
 """
@@ -174,6 +175,20 @@ class FrameChange:
         return True
 
 
+def beyond_hidden(frame: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
+    """``frame`` with everything outside ``box`` (x0, y0, x1, y1) painted over in one
+    colour: the median of the box's own edge, the table there. A flat colour holds no
+    outline, no card stock and no shadow for vision to look into."""
+    x0, y0, x1, y1 = box
+    inside = frame[y0:y1, x0:x1]
+    channels = 1 if frame.ndim == 2 else frame.shape[2]
+    edge = [part.reshape(-1, channels) for part in (inside[:4], inside[-4:], inside[:, :4], inside[:, -4:])]
+    fill = np.median(np.concatenate(edge)[::3], axis=0)
+    h, w = frame.shape[:2]
+    return cv2.copyMakeBorder(inside, y0, h - y1, x0, w - x1, cv2.BORDER_CONSTANT,
+                              value=tuple(float(v) for v in fill))
+
+
 class CardTracker:
     def __init__(self, calibration: TableCalibration, *, deck: int = 52, style: str = "auto",
                  templates: GlyphTemplates | None = None, stable_frames: int = 3, gone_frames: int = 4,
@@ -198,6 +213,8 @@ class CardTracker:
         self.frame_index = -1
         self.examined = 0  # frames that were run through the detector
         self._change = FrameChange()
+        self._region_cache: tuple[tuple[int, ...], tuple[int, int, int, int] | None,
+                                  tuple[int, int, int, int] | None] | None = None
         self._since_change = 0
         self.settle_examinations = settle_examinations
         self._last: list[Detection] = []
@@ -235,9 +252,12 @@ class CardTracker:
         # A frame larger than vision reads whole (a camera set to 1920x1080) is looked at
         # in its play area only (``TableCalibration.read_region``), at the camera's own
         # resolution: reduced whole, its cards would be read smaller.
-        region = self.calibration.read_region(frame.shape)
+        region, watched = self._regions(frame.shape)
         view = frame if region is None else frame[region[1]:region[3], region[0]:region[2]]
-        if self._change.changed(view):
+        # Only a change in the play area is a reason to read the frame again: players
+        # arranging their hands, or reaching for their won tricks, at the table's sides
+        # made every frame a changed one (on a Pi, the full search a few times a second).
+        if self._change.changed(frame if watched is None else frame[watched[1]:watched[3], watched[0]:watched[2]]):
             self._since_change = 0
         else:
             self._since_change += 1
@@ -245,9 +265,22 @@ class CardTracker:
         # that just came to rest must not stand for as long as the table stays still.
         fresh = self._since_change <= self.settle_examinations
         if fresh:
+            if region is None and watched is not None:
+                # Read whole (vision's first look works at a scale set by the frame's
+                # size), but with what lies beyond the play area hidden: players' hands
+                # held at the sides sent every frame to the full search.
+                view = beyond_hidden(frame, watched)
             self._last = self._identify(view, (0, 0) if region is None else region[:2])
             self.examined += 1
         return self.observe(self._last, fresh=fresh, now=now)
+
+    def _regions(self, shape: tuple[int, ...]) -> tuple[tuple[int, int, int, int] | None,
+                                                        tuple[int, int, int, int] | None]:
+        """The calibration's read and play regions of a frame of ``shape`` (worked out
+        once: each is a perspective transform, a tenth of an unchanged frame's cost)."""
+        if self._region_cache is None or self._region_cache[0] != shape:
+            self._region_cache = (shape, self.calibration.read_region(shape), self.calibration.play_region(shape))
+        return self._region_cache[1], self._region_cache[2]
 
     def _identify(self, view: np.ndarray, origin: tuple[int, int]) -> list[Detection]:
         """The cards in ``view``, a frame or the part of it from ``origin`` (x, y), in the

@@ -127,7 +127,7 @@ def test_a_frame_larger_than_vision_reads_whole_is_read_in_its_play_area() -> No
     seats = [(960, 740), (760, 540), (960, 340), (1160, 540)]
     cal = TableCalibration.from_seat_cards(seats)
     region = cal.read_region((1080, 1920, 3))
-    assert region is not None
+    assert region is not None and region == cal.play_region((1080, 1920, 3))
     x0, y0, x1, y1 = region
     # The table square out to 1.3 (seat cards at 0.6): every seat's card with room around it.
     assert all(x0 + 150 < x < x1 - 150 and y0 + 150 < y < y1 - 150 for x, y in seats)
@@ -135,6 +135,24 @@ def test_a_frame_larger_than_vision_reads_whole_is_read_in_its_play_area() -> No
     # A frame vision reads whole anyway is not cut.
     assert cal.read_region((720, 1280, 3)) is None and shape_read(cal, (720, 1280, 3)) == (720, 1280)
     assert shape_read(None, (1080, 1920, 3)) == (1080, 1920)
+
+
+def test_the_play_area_takes_in_the_trump_card_wherever_it_was_laid() -> None:
+    # A 1280x720 camera over a table wider than the play area: the players' hands at its
+    # sides are beyond it.
+    cal = TableCalibration.from_seat_cards([(640, 530), (500, 360), (640, 190), (780, 360)])
+    assert cal.play_region((720, 1280, 3)) == (336, 0, 944, 720)  # 1.3 / 0.6 * 140 = 303 px either way
+    cal.trump_zone = (*cal.to_table((640, 180)), 0.18)  # on a seat's card: in it anyway
+    assert cal.play_region((720, 1280, 3)) == (336, 0, 944, 720)
+    cal.trump_zone = (*cal.to_table((980, 360)), 0.18)  # off to one side
+    x0, y0, x1, y1 = cal.play_region((720, 1280, 3)) or (0, 0, 0, 0)
+    assert (x0, y0) == (336, 0) and abs(x1 - (980 + 0.53 / 0.6 * 140)) < 2
+    big = TableCalibration.from_seat_cards([(960, 740), (760, 540), (960, 340), (1160, 540)])
+    big.trump_zone = (*big.to_table((1500, 540)), 0.18)
+    region = big.read_region((1080, 1920, 3))
+    assert region is not None and region[2] > 1500 + 0.53 / 0.6 * 200 - 2
+
+
     # A play area that fills the frame: the whole frame (clipped to it, the region would be all of it).
     wide = TableCalibration.from_seat_cards([(960, 1000), (100, 540), (960, 80), (1820, 540)])
     assert wide.read_region((1080, 1920, 3)) is None

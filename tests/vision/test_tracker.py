@@ -524,6 +524,51 @@ def test_a_camera_larger_than_vision_reads_whole_has_its_play_area_read_at_full_
     assert tr.examined == examined
 
 
+def test_players_hands_at_the_sides_of_a_camera_sized_frame_are_not_looked_into(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # A 1280x720 camera over the table: the play area is the middle half of the frame, and
+    # the players at its sides hold their hands there. The frame is read whole (vision
+    # works at the scale its size sets) with what lies beyond the play area painted over,
+    # and hands moving there send no frame to vision again.
+    import cv2
+
+    from vision.synth import Camera, HandPose, PlacedCard, render_table
+
+    camera = Camera((1280, 720), 1.35)
+    spots = {0: (0.0, 105.0), 1: (-125.0, 0.0), 2: (0.0, -105.0), 3: (125.0, 0.0)}  # mm from the middle: S W N E
+    t2i = camera.table_to_image()
+    seats = [tuple(cv2.perspectiveTransform(np.array([[p]], np.float64), t2i)[0, 0]) for p in spots.values()]
+    cal = TableCalibration.from_seat_cards(seats)
+    box = cal.play_region((720, 1280, 3))
+    assert box is not None and box[0] > 250 and box[2] < 1030
+    laid = [PlacedCard(Card.parse("KC"), *spots[1], 90.0), PlacedCard(Card.parse("7S"), *spots[0], 0.0)]
+
+    def held_at(y: float) -> np.ndarray:
+        hands = [HandPose(410.0, y, from_edge="right"), HandPose(-410.0, -y, from_edge="left")]
+        return render_table(laid, seed=3, table="light_wood", camera=camera, hands=hands)[0]
+
+    import vision.tracker
+
+    read: list[np.ndarray] = []
+    identify = vision.tracker.identify_cards
+    monkeypatch.setattr(vision.tracker, "identify_cards", lambda image, **kw: read.append(image) or identify(image, **kw))
+    tr = CardTracker(cal, deck=32, stable_frames=3)
+    frame = held_at(0.0)
+    events = [e for _ in range(4) for e in tr.process(frame)]
+    assert sorted((e.kind, str(e.card), e.seat) for e in events) == [("card_placed", "7S", 0), ("card_placed", "KC", 1)]
+    x0, y0, x1, y1 = box
+    assert read and all(image.shape == frame.shape for image in read)
+    beyond = np.concatenate([read[0][:, :x0].reshape(-1, 3), read[0][:, x1:].reshape(-1, 3)])
+    assert (beyond == beyond[0]).all() and (read[0][y0:y1, x0:x1] == frame[y0:y1, x0:x1]).all()
+    # The hands at the sides move: nothing is read again.
+    examined = tr.examined
+    for y in (-60.0, 40.0, 90.0):
+        moved = held_at(y)
+        assert np.abs(moved.astype(int) - frame.astype(int)).max() > 100
+        assert tr.process(moved) == []
+    assert tr.examined == examined
+
+
 def test_a_reading_on_the_card_a_seat_played_is_not_a_second_card_of_that_seat() -> None:
     """A seat plays one card a trick: a value read on its card (a real king's picture read
     as a TC's index, 130 pixels wide) is that card's own print while the card lies there.
