@@ -44,12 +44,20 @@ class SlowedWatcher:
         self.slow = slow
         self.now = now
         self.reports: list[tuple[float, str, str | None]] = []
+        self.examined = 0  # frames the tracker read again (the others were unchanged)
+        self.busy = 0.0  # seconds vision worked, slowed as ``slow`` says
 
     def watch(self, frame: np.ndarray, now: float) -> list[TableEvent]:
         started = time.thread_time()
+        tracker = getattr(self.watcher, "tracker", None)
+        examined = getattr(tracker, "examined", 0)
         events = self.watcher.watch(frame, now)
+        if getattr(self.watcher, "tracker", None) is tracker:  # (a calibration makes a new one: not counted)
+            self.examined += getattr(tracker, "examined", 0) - examined
+        spent = time.thread_time() - started
         if self.slow > 1.0:
-            time.sleep((self.slow - 1.0) * (time.thread_time() - started))
+            time.sleep((self.slow - 1.0) * spent)
+        self.busy += self.slow * spent
         at = self.now()
         self.reports += [(at, e.seat, e.card) for e in events if isinstance(e, CardPlaced)]
         return events  # type: ignore[no-any-return]
@@ -76,6 +84,9 @@ class TableFigures:
     lean: float = 0.0  # a player leaned over each complete trick this long before it was taken
     answer_presses: int = 0  # buttons pressed answering the device's questions (a card played, the turned card)
     last_trick_left: bool = False  # the next hand was dealt before the last trick was taken in
+    fidget: float = 0.0  # the players at the camera's sides moved their held hands this often (seconds)
+    examined: int = 0  # frames vision read again (the others' play area had not changed)
+    busy: float = 0.0  # seconds vision worked (slowed), of ``seconds``
 
     def lines(self) -> list[str]:
         pace = "vision at this machine's pace" if self.slow == 1.0 else f"vision {self.slow:g} times slower"
@@ -85,6 +96,8 @@ class TableFigures:
             taken += f"; each complete trick hidden {self.lean:g} s by a player leaning over it"
         if self.last_trick_left:
             taken += "; each next hand dealt before the last trick was taken in"
+        if self.fidget:
+            taken += f"; the players at the sides moving their held hands every {self.fidget:g} s"
         out = [f"table: the simulated table in real time, {self.game}, {pace}, on its own thread; {taken}",
                f"  {self.hands} hand{'s' if self.hands != 1 else ''}, {self.laid} cards laid, in {self.seconds:.0f} s",
                f"  reported by the camera: {self.reported} of {self.laid} ({_share(self.reported, self.laid)}); "
@@ -94,7 +107,9 @@ class TableFigures:
             d = sorted(self.delays)
             out.append(f"  from a card laid to its report: median {statistics.median(d):.2f} s, "
                        f"90th percentile {d[int(0.9 * (len(d) - 1))]:.2f} s, slowest {d[-1]:.2f} s")
-        out.append(f"  frames read by vision: {self.frames_read}, let go while it read: {self.frames_let_go}")
+        out.append(f"  frames read by vision: {self.frames_read} ({self.examined} of them changed in the play area "
+                   f"and examined), let go while it read: {self.frames_let_go}")
+        out.append(f"  vision busy {self.busy:.0f} s of the {self.seconds:.0f} ({_share(round(self.busy), round(self.seconds))})")
         if self.drawing_ms:
             ms = sorted(self.drawing_ms)
             out.append(f"  the screen drawn in {statistics.median(ms):.1f} ms (median), "
@@ -108,7 +123,7 @@ def _share(part: int, whole: int) -> str:
 
 def bench_table(game: str = "klaverjassen", hands: int = 2, slow: float = 1.0, seed: int = 7,
                 pace: float | None = None, take_after: float | None = None, lean: float = 0.0,
-                last_trick_left: bool = False) -> TableFigures:
+                last_trick_left: bool = False, fidget: float = 0.0) -> TableFigures:
     from device.config import Config
     from device.run import build, run_loop
     from device.watch_thread import WatcherThread
@@ -122,6 +137,7 @@ def bench_table(game: str = "klaverjassen", hands: int = 2, slow: float = 1.0, s
         sim.take_after = take_after
         sim.lean = lean
         sim.last_trick_left = last_trick_left
+        sim.fidget = fidget
         slowed = SlowedWatcher(table.watcher, slow, running.clock.now)
         thread = WatcherThread(slowed, table.inputs, running.clock)  # type: ignore[arg-type]
         table.watcher = thread
@@ -146,7 +162,8 @@ def bench_table(game: str = "klaverjassen", hands: int = 2, slow: float = 1.0, s
         delays = _delays(sim.plays, sim.laid_at, slowed.reports)
         return TableFigures(game, slow, hands, seconds, len(sim.plays), len(delays), sim.entered, sim.corrections,
                             delays, thread.frames_read, thread.frames_let_go, drawing, take_after, lean,
-                            sim.play_presses + sim.turn_presses, last_trick_left)
+                            sim.play_presses + sim.turn_presses, last_trick_left, fidget, slowed.examined,
+                            slowed.busy)
 
 
 def _delays(plays: Sequence[tuple[str, Any]], laid_at: Sequence[float],
@@ -178,15 +195,23 @@ def main(argv: Sequence[str]) -> int:
                         "before it is taken in (default 0)")
     p.add_argument("--last-trick-left", action="store_true",
                    help="the players press OK for the next hand before taking in the last trick")
+    p.add_argument("--fidget", type=float, default=0.0, metavar="S",
+                   help="the players at the camera's sides move the hands they hold, beyond the play area, "
+                        "every S seconds (default 0: they hold them still)")
     p.add_argument("--seed", type=int, default=7)
     args = p.parse_args(list(argv))
-    if (args.hands < 1 or args.slow < 1.0 or (args.pace is not None and args.pace <= 0)
-            or (args.take_after is not None and args.take_after < 0) or args.lean < 0):
-        print("tafel bench table: --hands must be 1 or more, --slow 1 or more, --pace above 0, "
-              "--take-after and --lean 0 or more", file=sys.stderr)
+    wrong = next((f"{name} must be {rule}, not {value:g}" for name, value, bad, rule in (
+        ("--hands", args.hands, args.hands < 1, "1 or more"),
+        ("--slow", args.slow, args.slow < 1.0, "1 or more"),
+        ("--pace", args.pace, args.pace is not None and args.pace <= 0, "above 0"),
+        ("--take-after", args.take_after, args.take_after is not None and args.take_after < 0, "0 or more"),
+        ("--lean", args.lean, args.lean < 0, "0 or more"),
+        ("--fidget", args.fidget, args.fidget < 0, "0 or more")) if bad), None)
+    if wrong is not None:
+        print(f"tafel bench table: {wrong}", file=sys.stderr)
         return 2
     figures = bench_table(args.game, args.hands, args.slow, args.seed, args.pace, args.take_after, args.lean,
-                          args.last_trick_left)
+                          args.last_trick_left, args.fidget)
     for line in figures.lines():
         print(line, flush=True)
     return 0

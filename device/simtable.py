@@ -82,6 +82,9 @@ class SimTable:
     # The players press OK for the next deal before taking in the last trick; the dealer
     # reaches in and collects it when dealing.
     last_trick_left: bool = False
+    # Seconds between moves of the hands the players at the camera's sides (E and W) hold
+    # at the table's edge, arranging their cards, beyond the play area (0: held still).
+    fidget: float = 0.0
     turn_presses: int = 0  # buttons pressed to confirm the turned card
     play_presses: int = 0  # buttons pressed to answer a question about a card played
     corrections: int = 0  # wrong cards the players undid
@@ -90,7 +93,7 @@ class SimTable:
     _hand_start: int = 0
     _next_action: float = 0.0
     _trump_wanted: Suit | None = None
-    _frame_cache: tuple[int, Any] | None = None
+    _frame_cache: tuple[tuple[int, bool, bool, int], Any] | None = None
     _last_trick: list[Placed] = field(default_factory=list)  # taken in, still known to its players
     _leaning_until: float | None = None  # the trick on the table was leaned over (see ``lean``)
     _turn_laid_at: float | None = None  # the turned card lies on the table since (``turn_on_table``)
@@ -349,7 +352,8 @@ class SimTable:
         now = self.clock.now()
         reaching = self.reaching if self.reaching and now < self.reaching[1] else None
         leaning = self._leaning_until is not None and now < self._leaning_until
-        key = self._version * 4 + (1 if reaching else 0) + (2 if leaning else 0)
+        moved = int(now / self.fidget) if self.fidget else 0
+        key = (self._version, reaching is not None, leaning, moved)
         if self._frame_cache is not None and self._frame_cache[0] == key:
             return self._frame_cache[1]  # type: ignore[no-any-return]
         if self.calibrating:
@@ -366,6 +370,12 @@ class SimTable:
             hands.append(HandPose(x * 0.6, y * 0.6, from_edge=edge))
         if leaning:
             hands.append(HandPose(0.0, -190.0, from_edge="bottom", width=420.0))  # over the whole trick
+        if self.fidget:
+            # The camera shows 474 mm either side of the middle: a held hand's fingertips
+            # 45-80 mm in from its sides, the play area reaching some 270 mm.
+            at = random.Random(moved)
+            hands += [HandPose(side * at.uniform(395.0, 430.0), at.uniform(-120.0, 120.0), from_edge=edge)
+                      for side, edge in ((1, "right"), (-1, "left"))]
         frame, _ = render_table(cards, seed=self.hands_dealt, table=self.table, hands=hands)
         self._frame_cache = (key, frame)
         return frame

@@ -25,13 +25,18 @@ def test_a_card_counts_as_reported_at_its_own_seat_and_value_after_it_was_laid()
 
 
 def test_a_slowed_watcher_takes_longer_and_notes_its_reports() -> None:
+    class Tracker:
+        examined = 0
+
     class Busy:
         problem = "none"
+        tracker = Tracker()
 
         def watch(self, frame: np.ndarray, now: float) -> list[object]:
             end = time.thread_time() + 0.02
             while time.thread_time() < end:
                 pass
+            self.tracker.examined += 1
             return [CardPlaced("N", "QC", 0.99), TrickGathered()]
 
     clock = iter([5.0])
@@ -41,6 +46,7 @@ def test_a_slowed_watcher_takes_longer_and_notes_its_reports() -> None:
     assert time.monotonic() - started >= 0.055  # 0.02 s of work, then twice that asleep
     assert len(events) == 2 and slowed.reports == [(5.0, "N", "QC")]
     assert slowed.problem == "none"  # the rest of the watcher as it is
+    assert slowed.examined == 1 and 0.059 < slowed.busy < 0.2  # its work, three times over
 
 
 def test_the_figures_say_what_share_the_camera_reported() -> None:
@@ -51,11 +57,19 @@ def test_the_figures_say_what_share_the_camera_reported() -> None:
     assert "buttons pressed answering questions: 0" in text
     leaned = TableFigures("klaverjassen", 1.0, 2, 70.0, 64, 64, 0, 0, [0.4], 900, 400, [3.0], lean=1.0)
     assert "each complete trick hidden 1 s by a player leaning over it" in leaned.lines()[0]
+    fidgety = TableFigures("klaverjassen", 3.5, 2, 80.0, 64, 64, 0, 0, [0.4], 900, 400, [3.0], fidget=0.5,
+                           examined=300, busy=40.0)
+    text = "\n".join(fidgety.lines())
+    assert "the players at the sides moving their held hands every 0.5 s" in text
+    assert "frames read by vision: 900 (300 of them changed in the play area and examined)" in text
+    assert "vision busy 40 s of the 80 (50.0%)" in text
 
 
 def test_bad_bench_table_arguments_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "table", "--slow", "0.5"]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "--slow 1 or more" in err
+    assert err == "tafel bench table: --slow must be 1 or more, not 0.5\n"
     assert main(["bench", "table", "--lean", "-1"]) == 2
-    assert "--lean 0 or more" in capsys.readouterr().err
+    assert "--lean must be 0 or more, not -1" in capsys.readouterr().err
+    assert main(["bench", "table", "--fidget", "-0.5"]) == 2
+    assert "--fidget must be 0 or more, not -0.5" in capsys.readouterr().err

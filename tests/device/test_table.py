@@ -150,6 +150,30 @@ def test_a_simulated_player_leans_over_a_complete_trick_before_it_is_taken(tmp_p
     assert seen[hidden + 1][0] - seen[hidden][0] >= 1.0 - 1e-9 and clock.now() > seen[hidden + 1][0]
 
 
+def test_simulated_players_at_the_cameras_sides_move_their_held_hands_beyond_the_play_area(
+        tmp_path: Path) -> None:
+    # tafel bench table --fidget: the frame changes every so often with nothing laid, and
+    # only beyond the play area the calibration finds.
+    from vision.calibration import TableCalibration, seats_and_trump
+    from vision.recognize import identify_cards
+
+    table, sim, clock, _ = build(tmp_path)
+    seats, _ = seats_and_trump(identify_cards(sim.calibration_frame()), 4)
+    x0, y0, x1, y1 = TableCalibration.from_seat_cards(seats).play_region((720, 1280, 3)) or (0, 0, 0, 0)
+    still = sim.frame()
+    assert sim.frame() is still
+    clock.advance(2.0)
+    assert sim.frame() is still  # held still: the same frame
+    sim.fidget = 0.5
+    frames = []
+    for _ in range(4):
+        frames.append(sim.frame())
+        clock.advance(0.5)
+    for a, b in zip(frames, frames[1:]):
+        changed = np.abs(a.astype(int) - b.astype(int)).max(axis=2) > 30
+        assert changed.any() and not changed[y0:y1, x0:x1].any()
+
+
 def test_simulated_players_may_deal_the_next_hand_before_taking_in_the_last_trick(tmp_path: Path) -> None:
     # tafel bench table --last-trick-left: OK is pressed with the last trick still lying;
     # the dealer reaches in for it (a changed frame, read again) and collects it to deal.
