@@ -25,6 +25,7 @@ import numpy as np
 
 CARD_ASPECT: Final = 88.0 / 63.0  # long / short side
 MIN_CARD_FRAC: Final = 0.045  # the narrowest card, as a fraction of the frame's shorter side
+MAX_REGION_SHARE: Final = 0.6  # of the image: the largest region that may be a card, or a part of one
 EDGE_BAND: Final = (1.5, -1.0)  # working pixels to grow quads of (interior, hole) regions
 # A card the frame's edge cuts (``_cut_by_frame``): how far (card widths) the second end
 # of the side along the edge may fall short of it, and the shortest far side.
@@ -545,7 +546,7 @@ def _card_bounds(h: int, w: int, min_card_frac: float) -> tuple[float, float, fl
     """For a working image of ``h`` x ``w``: the shortest side a card may have, and the
     least and largest area of a region that may be a card or a visible part of one."""
     min_short = min_card_frac * min(h, w)
-    return min_short, min_short * min_short * CARD_ASPECT * 0.25, 0.6 * h * w
+    return min_short, min_short * min_short * CARD_ASPECT * 0.25, MAX_REGION_SHARE * h * w
 
 
 def _card_px(sure: list[Quad], h: int, w: int) -> float:

@@ -53,6 +53,7 @@ import numpy as np
 
 from engine.cards import Card
 from vision.calibration import TableCalibration
+from vision.detect import MAX_REGION_SHARE
 from vision.index_reader import GlyphTemplates
 from vision.recognize import Detection, identify_cards
 
@@ -175,18 +176,44 @@ class FrameChange:
         return True
 
 
+# The least share of a frame that ``beyond_hidden`` leaves as it is: more than any region
+# vision takes for a card or a part of one. Painted round a smaller part, the paint's
+# inner edge was a card-shaped outline with every card in it (a patterned table's grain
+# ends there), and each frame took the full search.
+KEPT_SHARE: float = MAX_REGION_SHARE + 0.05
+
+
+def kept_box(box: tuple[int, int, int, int], shape: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """``box`` (x0, y0, x1, y1) grown by one margin on every side, within a frame of
+    ``shape``, until it holds at least ``KEPT_SHARE`` of the frame."""
+    h, w = int(shape[0]), int(shape[1])
+    x0, y0, x1, y1 = box
+
+    def grown(m: int) -> tuple[int, int, int, int]:
+        return max(0, x0 - m), max(0, y0 - m), min(w, x1 + m), min(h, y1 + m)
+
+    def share(b: tuple[int, int, int, int]) -> float:
+        return (b[2] - b[0]) * (b[3] - b[1]) / (h * w)
+
+    lo, hi = 0, max(h, w)
+    while lo < hi:  # the least margin that is enough
+        mid = (lo + hi) // 2
+        lo, hi = (lo, mid) if share(grown(mid)) >= KEPT_SHARE else (mid + 1, hi)
+    return grown(lo)
+
+
 def beyond_hidden(frame: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
     """``frame`` with everything outside ``box`` (x0, y0, x1, y1) painted over in one
-    colour: the median of the box's own edge, the table there. A flat colour holds no
-    outline, no card stock and no shadow for vision to look into."""
+    colour, the median of the box's own edge (the table there): a flat colour holds no
+    outline, no card stock and no shadow for vision to look into. (The box should hold
+    ``KEPT_SHARE`` of the frame: see ``kept_box``.)"""
     x0, y0, x1, y1 = box
+    h, w = frame.shape[:2]
     inside = frame[y0:y1, x0:x1]
     channels = 1 if frame.ndim == 2 else frame.shape[2]
     edge = [part.reshape(-1, channels) for part in (inside[:4], inside[-4:], inside[:, :4], inside[:, -4:])]
-    fill = np.median(np.concatenate(edge)[::3], axis=0)
-    h, w = frame.shape[:2]
-    return cv2.copyMakeBorder(inside, y0, h - y1, x0, w - x1, cv2.BORDER_CONSTANT,
-                              value=tuple(float(v) for v in fill))
+    fill = tuple(float(v) for v in np.median(np.concatenate(edge)[::3], axis=0))
+    return cv2.copyMakeBorder(inside, y0, h - y1, x0, w - x1, cv2.BORDER_CONSTANT, value=fill)
 
 
 class CardTracker:
@@ -269,7 +296,7 @@ class CardTracker:
                 # Read whole (vision's first look works at a scale set by the frame's
                 # size), but with what lies beyond the play area hidden: players' hands
                 # held at the sides sent every frame to the full search.
-                view = beyond_hidden(frame, watched)
+                view = beyond_hidden(frame, kept_box(watched, frame.shape))
             self._last = self._identify(view, (0, 0) if region is None else region[:2])
             self.examined += 1
         return self.observe(self._last, fresh=fresh, now=now)

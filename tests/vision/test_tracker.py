@@ -533,6 +533,7 @@ def test_players_hands_at_the_sides_of_a_camera_sized_frame_are_not_looked_into(
     import cv2
 
     from vision.synth import Camera, HandPose, PlacedCard, render_table
+    from vision.tracker import kept_box
 
     camera = Camera((1280, 720), 1.35)
     spots = {0: (0.0, 105.0), 1: (-125.0, 0.0), 2: (0.0, -105.0), 3: (125.0, 0.0)}  # mm from the middle: S W N E
@@ -556,8 +557,11 @@ def test_players_hands_at_the_sides_of_a_camera_sized_frame_are_not_looked_into(
     frame = held_at(0.0)
     events = [e for _ in range(4) for e in tr.process(frame)]
     assert sorted((e.kind, str(e.card), e.seat) for e in events) == [("card_placed", "7S", 0), ("card_placed", "KC", 1)]
-    x0, y0, x1, y1 = box
     assert read and all(image.shape == frame.shape for image in read)
+    # Painted over beyond a box round the play area that holds 65% of the frame (more than
+    # vision takes for a card), the hands with it.
+    x0, y0, x1, y1 = kept_box(box, frame.shape)
+    assert (x1 - x0) * (y1 - y0) >= 0.65 * 1280 * 720 and x0 <= box[0] and x1 >= box[2]
     beyond = np.concatenate([read[0][:, :x0].reshape(-1, 3), read[0][:, x1:].reshape(-1, 3)])
     assert (beyond == beyond[0]).all() and (read[0][y0:y1, x0:x1] == frame[y0:y1, x0:x1]).all()
     # The hands at the sides move: nothing is read again.
@@ -567,6 +571,40 @@ def test_players_hands_at_the_sides_of_a_camera_sized_frame_are_not_looked_into(
         assert np.abs(moved.astype(int) - frame.astype(int)).max() > 100
         assert tr.process(moved) == []
     assert tr.examined == examined
+
+
+def test_plain_cards_on_a_patterned_table_with_hands_at_its_sides_need_no_full_search(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # What the tracker reads of a camera-sized frame: the play area and some table round
+    # it, one colour beyond. Painted right round the play area, dark wood's grain ending
+    # there outlined the whole play area, an outline with every card in it, and each
+    # frame took the full search (ten times the quick looks' cost: a Pi then reads a frame
+    # or two a second).
+    import cv2
+
+    import vision.recognize
+    from vision.synth import Camera, HandPose, PlacedCard, render_table
+    from vision.tracker import beyond_hidden, kept_box
+
+    camera = Camera((1280, 720), 1.35)
+    spots = [(0.0, 105.0, 7.0), (-125.0, 0.0, 277.0), (0.0, -105.0, 187.0), (125.0, 0.0, 97.0)]
+    t2i = camera.table_to_image()
+    seats = [tuple(cv2.perspectiveTransform(np.array([[p[:2]]], np.float64), t2i)[0, 0]) for p in spots]
+    box = TableCalibration.from_seat_cards(seats).play_region((720, 1280, 3))
+    assert box is not None
+    laid = [PlacedCard(Card.parse(c), *spot) for c, spot in zip(("7H", "KS", "TD", "QC"), spots)]
+    hands = [HandPose(410.0, 30.0, from_edge="right"), HandPose(-410.0, -50.0, from_edge="left")]
+    frame, _ = render_table(laid, seed=1, table="dark_wood", camera=camera, hands=hands)
+
+    def full_search(*args: object, **kw: object) -> None:
+        raise AssertionError("the full search")
+
+    monkeypatch.setattr(vision.recognize, "_full_search", full_search)
+    found = vision.recognize.identify_cards(beyond_hidden(frame, kept_box(box, frame.shape)), deck=32,
+                                            face_down=False)
+    assert sorted(str(d.card) for d in found) == ["7H", "KS", "QC", "TD"]
+    with pytest.raises(AssertionError, match="the full search"):  # the frame as it is: hands and all
+        vision.recognize.identify_cards(frame, deck=32, face_down=False)
 
 
 def test_a_reading_on_the_card_a_seat_played_is_not_a_second_card_of_that_seat() -> None:
