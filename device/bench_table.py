@@ -87,6 +87,7 @@ class TableFigures:
     fidget: float = 0.0  # the players at the camera's sides moved their held hands this often (seconds)
     examined: int = 0  # frames vision read again (the others' play area had not changed)
     busy: float = 0.0  # seconds vision worked (slowed), of ``seconds``
+    surface: str = ""  # the simulated table's top (vision.synth.TABLES)
 
     def lines(self) -> list[str]:
         pace = "vision at this machine's pace" if self.slow == 1.0 else f"vision {self.slow:g} times slower"
@@ -98,7 +99,8 @@ class TableFigures:
             taken += "; each next hand dealt before the last trick was taken in"
         if self.fidget:
             taken += f"; the players at the sides moving their held hands every {self.fidget:g} s"
-        out = [f"table: the simulated table in real time, {self.game}, {pace}, on its own thread; {taken}",
+        top = f" on {self.surface.replace('_', ' ')}" if self.surface else ""
+        out = [f"table: the simulated table{top} in real time, {self.game}, {pace}, on its own thread; {taken}",
                f"  {self.hands} hand{'s' if self.hands != 1 else ''}, {self.laid} cards laid, in {self.seconds:.0f} s",
                f"  reported by the camera: {self.reported} of {self.laid} ({_share(self.reported, self.laid)}); "
                f"entered on the buttons: {self.entered}; undone: {self.undone}; "
@@ -123,7 +125,7 @@ def _share(part: int, whole: int) -> str:
 
 def bench_table(game: str = "klaverjassen", hands: int = 2, slow: float = 1.0, seed: int = 7,
                 pace: float | None = None, take_after: float | None = None, lean: float = 0.0,
-                last_trick_left: bool = False, fidget: float = 0.0) -> TableFigures:
+                last_trick_left: bool = False, fidget: float = 0.0, surface: str | None = None) -> TableFigures:
     from device.config import Config
     from device.run import build, run_loop
     from device.watch_thread import WatcherThread
@@ -138,6 +140,8 @@ def bench_table(game: str = "klaverjassen", hands: int = 2, slow: float = 1.0, s
         sim.lean = lean
         sim.last_trick_left = last_trick_left
         sim.fidget = fidget
+        if surface is not None:
+            sim.table = surface  # (calibrated on the seed's table: the same view, the same places)
         slowed = SlowedWatcher(table.watcher, slow, running.clock.now)
         thread = WatcherThread(slowed, table.inputs, running.clock)  # type: ignore[arg-type]
         table.watcher = thread
@@ -163,7 +167,7 @@ def bench_table(game: str = "klaverjassen", hands: int = 2, slow: float = 1.0, s
         return TableFigures(game, slow, hands, seconds, len(sim.plays), len(delays), sim.entered, sim.corrections,
                             delays, thread.frames_read, thread.frames_let_go, drawing, take_after, lean,
                             sim.play_presses + sim.turn_presses, last_trick_left, fidget, slowed.examined,
-                            slowed.busy)
+                            slowed.busy, sim.table)
 
 
 def _delays(plays: Sequence[tuple[str, Any]], laid_at: Sequence[float],
@@ -179,6 +183,8 @@ def _delays(plays: Sequence[tuple[str, Any]], laid_at: Sequence[float],
 
 
 def main(argv: Sequence[str]) -> int:
+    from vision.synth import TABLES
+
     p = argparse.ArgumentParser(prog="tafel bench table", description=(
         "The simulated table in real time, vision reading on its own thread as with a live camera: "
         "how many of the cards laid the camera reported, and how soon."))
@@ -198,6 +204,7 @@ def main(argv: Sequence[str]) -> int:
     p.add_argument("--fidget", type=float, default=0.0, metavar="S",
                    help="the players at the camera's sides move the hands they hold, beyond the play area, "
                         "every S seconds (default 0: they hold them still)")
+    p.add_argument("--table", choices=list(TABLES), help="the table's top (default: the seed's, light wood)")
     p.add_argument("--seed", type=int, default=7)
     args = p.parse_args(list(argv))
     wrong = next((f"{name} must be {rule}, not {value:g}" for name, value, bad, rule in (
@@ -211,7 +218,7 @@ def main(argv: Sequence[str]) -> int:
         print(f"tafel bench table: {wrong}", file=sys.stderr)
         return 2
     figures = bench_table(args.game, args.hands, args.slow, args.seed, args.pace, args.take_after, args.lean,
-                          args.last_trick_left, args.fidget)
+                          args.last_trick_left, args.fidget, args.table)
     for line in figures.lines():
         print(line, flush=True)
     return 0
