@@ -29,7 +29,8 @@ other index, alternative outlines), and that card's best reading is its vote.
 Only the play area counts (``play_radius`` table units from the centre; seat cards lie
 at 0.6): won tricks and hands held low stay out of it. A frame larger than vision reads
 whole is read in the play area only, at the camera's full resolution
-(``TableCalibration.read_region``). A hand over the table hides
+(``TableCalibration.read_region``); a smaller one is read whole, painted over beyond a
+box round the play area (``beyond_hidden``, ``kept_box``). A hand over the table hides
 cards for a while: that is not a removal until it lasts ``gone_frames`` (and
 ``gone_seconds``: a camera read 30 times a second sees an arm over the whole trick for
 more than four frames). A card being
