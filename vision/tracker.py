@@ -177,6 +177,8 @@ class FrameChange:
         return True
 
 
+_Box = tuple[int, int, int, int]  # x0, y0, x1, y1 in frame pixels
+
 # The least share of a frame that ``beyond_hidden`` leaves as it is: more than any region
 # vision takes for a card or a part of one. Painted round a smaller part, the paint's
 # inner edge was a card-shaped outline with every card in it (a patterned table's grain
@@ -184,16 +186,16 @@ class FrameChange:
 KEPT_SHARE: float = MAX_REGION_SHARE + 0.05
 
 
-def kept_box(box: tuple[int, int, int, int], shape: tuple[int, ...]) -> tuple[int, int, int, int]:
+def kept_box(box: _Box, shape: tuple[int, ...]) -> _Box:
     """``box`` (x0, y0, x1, y1) grown by one margin on every side, within a frame of
     ``shape``, until it holds at least ``KEPT_SHARE`` of the frame."""
     h, w = int(shape[0]), int(shape[1])
     x0, y0, x1, y1 = box
 
-    def grown(m: int) -> tuple[int, int, int, int]:
+    def grown(m: int) -> _Box:
         return max(0, x0 - m), max(0, y0 - m), min(w, x1 + m), min(h, y1 + m)
 
-    def share(b: tuple[int, int, int, int]) -> float:
+    def share(b: _Box) -> float:
         return (b[2] - b[0]) * (b[3] - b[1]) / (h * w)
 
     lo, hi = 0, max(h, w)
@@ -203,7 +205,7 @@ def kept_box(box: tuple[int, int, int, int], shape: tuple[int, ...]) -> tuple[in
     return grown(lo)
 
 
-def beyond_hidden(frame: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
+def beyond_hidden(frame: np.ndarray, box: _Box) -> np.ndarray:
     """``frame`` with everything outside ``box`` (x0, y0, x1, y1) painted over in one
     colour, the median of the box's own edge (the table there): a flat colour holds no
     outline, no card stock and no shadow for vision to look into. (The box should hold
@@ -241,8 +243,7 @@ class CardTracker:
         self.frame_index = -1
         self.examined = 0  # frames that were run through the detector
         self._change = FrameChange()
-        self._region_cache: tuple[tuple[int, ...], tuple[int, int, int, int] | None,
-                                  tuple[int, int, int, int] | None] | None = None
+        self._region_cache: tuple[tuple[int, ...], _Box | None, _Box | None, _Box | None] | None = None
         self._since_change = 0
         self.settle_examinations = settle_examinations
         self._last: list[Detection] = []
@@ -280,7 +281,7 @@ class CardTracker:
         # A frame larger than vision reads whole (a camera set to 1920x1080) is looked at
         # in its play area only (``TableCalibration.read_region``), at the camera's own
         # resolution: reduced whole, its cards would be read smaller.
-        region, watched = self._regions(frame.shape)
+        region, watched, kept = self._regions(frame.shape)
         view = frame if region is None else frame[region[1]:region[3], region[0]:region[2]]
         # Only a change in the play area is a reason to read the frame again: players
         # arranging their hands, or reaching for their won tricks, at the table's sides
@@ -293,22 +294,25 @@ class CardTracker:
         # that just came to rest must not stand for as long as the table stays still.
         fresh = self._since_change <= self.settle_examinations
         if fresh:
-            if region is None and watched is not None:
+            if kept is not None:
                 # Read whole (vision's first look works at a scale set by the frame's
                 # size), but with what lies beyond the play area hidden: players' hands
                 # held at the sides sent every frame to the full search.
-                view = beyond_hidden(frame, kept_box(watched, frame.shape))
+                view = beyond_hidden(frame, kept)
             self._last = self._identify(view, (0, 0) if region is None else region[:2])
             self.examined += 1
         return self.observe(self._last, fresh=fresh, now=now)
 
-    def _regions(self, shape: tuple[int, ...]) -> tuple[tuple[int, int, int, int] | None,
-                                                        tuple[int, int, int, int] | None]:
-        """The calibration's read and play regions of a frame of ``shape`` (worked out
-        once: each is a perspective transform, a tenth of an unchanged frame's cost)."""
+    def _regions(self, shape: tuple[int, ...]) -> tuple[_Box | None, _Box | None, _Box | None]:
+        """For a frame of ``shape``: the calibration's read region, its play region, and
+        the box ``beyond_hidden`` keeps when the frame is read whole with a play region
+        (worked out once: each region is a perspective transform, a tenth of an unchanged
+        frame's cost)."""
         if self._region_cache is None or self._region_cache[0] != shape:
-            self._region_cache = (shape, self.calibration.read_region(shape), self.calibration.play_region(shape))
-        return self._region_cache[1], self._region_cache[2]
+            region, watched = self.calibration.read_region(shape), self.calibration.play_region(shape)
+            kept = kept_box(watched, shape) if region is None and watched is not None else None
+            self._region_cache = (shape, region, watched, kept)
+        return self._region_cache[1:]
 
     def _identify(self, view: np.ndarray, origin: tuple[int, int]) -> list[Detection]:
         """The cards in ``view``, a frame or the part of it from ``origin`` (x, y), in the
