@@ -56,7 +56,7 @@ from engine.cards import Card
 from vision.calibration import TableCalibration
 from vision.detect import MAX_REGION_SHARE
 from vision.index_reader import GlyphTemplates
-from vision.recognize import Detection, identify_cards
+from vision.recognize import CLEAR_READING, Detection, identify_cards
 
 
 @dataclass(frozen=True)
@@ -110,8 +110,13 @@ class _Track:
     placed_at: int = 0  # the frame that event named (a correction names it too)
     seat: int | None = None
     # A card of the last deal still lying there when the new one began (its value, as it
-    # read then): followed until it goes, never reported (see CardTracker.new_deal).
+    # read then): followed until it goes, never reported (see CardTracker.new_deal); or
+    # of the last trick, when a lead was laid on one of its cards (see _led_on_the_trick).
     leftover: Card | None = None
+    # Reported, and read as that value in a whole window of readings since; and whether
+    # it was out of view or moved since then (a hand over it: see _led_on_the_trick).
+    settled: bool = False
+    covered: bool = False
 
     def vote(self, window: int, exclude: set[Card] | frozenset[Card] = frozenset()) -> tuple[Card | None, float, float]:
         """The leading value over the last ``window`` readings (values in ``exclude`` left
@@ -271,6 +276,7 @@ class CardTracker:
         for t in self._tracks:
             t.leftover = t.reported or t.vote(2 * self.stable_frames)[0]
             t.placed, t.reported, t.seat = True, None, None
+            t.settled = t.covered = False  # (a card laid on one reads so a whole window)
         self._tracks = [t for t in self._tracks if t.leftover is not None]
         self._new_trick()
         self._gathered, self._came_back = [], False
@@ -291,8 +297,12 @@ class CardTracker:
         else:
             self._since_change += 1
         # The first frames after a change are all examined: one unlucky reading of a card
-        # that just came to rest must not stand for as long as the table stays still.
-        fresh = self._since_change <= self.settle_examinations
+        # that just came to rest must not stand for as long as the table stays still. So
+        # are a few more while a card in view has been read fewer than a whole window of
+        # times since it came to rest: a card read so is settled (_led_on_the_trick), and
+        # a trick's winner may lead on their own card a quarter of a second after it.
+        fresh = self._since_change <= self.settle_examinations or (
+            self._since_change <= 2 * self.stable_frames and self._unsettled())
         if fresh:
             if kept is not None:
                 # Read whole (vision's first look works at a scale set by the frame's
@@ -302,6 +312,12 @@ class CardTracker:
             self._last = self._identify(view, (0, 0) if region is None else region[:2])
             self.examined += 1
         return self.observe(self._last, fresh=fresh, now=now)
+
+    def _unsettled(self) -> bool:
+        """Whether a card in view (none of the last deal's) has been read fewer than
+        ``2 * stable_frames`` times since it came to rest."""
+        window = 2 * self.stable_frames
+        return any(t.missing == 0 and t.leftover is None and len(t.readings) < window for t in self._tracks)
 
     def _regions(self, shape: tuple[int, ...]) -> tuple[_Box | None, _Box | None, _Box | None]:
         """For a frame of ``shape``: the calibration's read region, its play region, and
@@ -384,6 +400,7 @@ class CardTracker:
                 track.readings = []  # what it looked like while moving (under a hand) does not count
                 track.evidence = {}
                 track.fresh_readings = 0
+                track.covered = track.settled
             track.rest = (track.rest + [(c, self.frame_index) for c in s.centers])[-24:]
             track.center = s.center
             track.missing = 0
@@ -396,8 +413,10 @@ class CardTracker:
             if i in matched:
                 continue
             track.missing += 1
+            track.covered = track.settled
             if track.missing > 1:
                 track.stable = 0
+        events += self._led_on_the_trick(matched, closed)
         for i in sorted(matched):
             track = self._tracks[i]
             if track.leftover is not None:
@@ -473,6 +492,58 @@ class CardTracker:
         self._tracks = [t for t in self._tracks if t not in closed]
         return events
 
+    def _led_on_the_trick(self, matched: set[int], closed: list[_Track]) -> list[CardEvent]:
+        """A lead laid on a card of a trick every seat has played to, before the trick is
+        taken in (the winner leads at once, on the card they played). A card does not
+        change its value: one reported and read as it in a whole window of readings
+        (``2 * stable_frames``) that now reads steadily and clearly as a value no card was
+        reported as, for ``stable_frames`` clear readings (``CLEAR_READING``) once a hand
+        was over it or it moved (a lead laid on it), or for a whole window else (a slow camera may see no hand),
+        is a new card on the old one. The old trick is then done (gathered), its cards
+        still in view are followed until they go and never reported (as a card of the
+        last deal is: a card laid on one is a card like any other), and the new card is
+        the next trick's first, placed as any card is. (Taken for a misreading before,
+        the lead was a correction of the old card, and the players entered it.)"""
+        if not self._trick_complete():
+            return []
+        window = 2 * self.stable_frames
+        for i in sorted(matched):
+            track = self._tracks[i]
+            if track not in self._trick or track.reported is None:
+                continue
+            if not track.settled:
+                recent = track.readings[-window:]
+                track.settled = len(recent) == window and all(v == track.reported for v, _ in recent)
+                continue
+            value, share, conf = track.vote(self.stable_frames)
+            streak = 0
+            for v, _ in reversed(track.readings):
+                if v != value:
+                    break
+                streak += 1
+            # Seen under a hand, it must read clearly: a hand's shadow spoils readings.
+            if (value is None or value == track.reported or value in self._claims or share < 1.0
+                    or conf < (max(self.min_confidence, CLEAR_READING) if track.covered else self.min_confidence)
+                    or streak < (self.stable_frames if track.covered else window)):
+                continue
+            old = list(self._trick)
+            events = self._trick_gathered(closed)
+            lead = _Track(track.center, stable=track.stable, still_since=self.frame_index - streak + 1,
+                          rest=list(track.rest), last_seen=self.frame_index)
+            lead.readings = track.readings[-streak:]
+            lead.evidence = _summed(lead.readings)
+            lead.fresh_readings = streak
+            self._tracks[i] = lead
+            for k, t in enumerate(self._tracks):
+                if t in old and t is not track:
+                    # Followed as a copy: the claims keep naming the trick's cards as they were.
+                    self._tracks[k] = _Track(t.center, stable=t.stable, still_since=t.still_since,
+                                             missing=t.missing, readings=list(t.readings), rest=list(t.rest),
+                                             last_seen=t.last_seen, placed=True, leftover=t.reported,
+                                             settled=True)
+            return events
+        return []
+
     def _seen_again(self, s: _Sighting, values: set[Card | None], now: float | None) -> list[_Track]:
         """The card of the trick last gathered that ``s`` is, if it lies where that card
         lay and reads as its value, no card of the next trick having come since: that trick
@@ -495,10 +566,18 @@ class CardTracker:
         of its last ``2 * stable_frames`` readings is a card of this deal laid where it
         lay, or on it: from then on it is a card like any other, at rest since the first
         of those readings. (Fewer would let a few misreadings under a hand's shadow play a
-        card that lay there all along.)"""
+        card that lay there all along.) A card of the last trick left when a lead was laid
+        on the trick (``_led_on_the_trick``), once a hand was over it or it moved, needs
+        only ``stable_frames`` clear readings, as that lead did: the next seats lay their
+        cards on the old ones while the trick is being taken in."""
         window = 2 * self.stable_frames
-        recent = track.readings[-window:]
-        if len(recent) < window or any(v == track.leftover for v, _ in recent):
+        # A card of the last trick (see _led_on_the_trick) that a hand was over, or that
+        # moved, need read as another value only as clearly as a lead laid on it must.
+        need = self.stable_frames if track.covered else window
+        recent = track.readings[-need:]
+        if len(recent) < need or any(v == track.leftover for v, _ in recent):
+            return
+        if track.covered and sum(c for _, c in recent) / need < max(self.min_confidence, CLEAR_READING):
             return
         track.leftover, track.placed = None, False
         track.readings = list(recent)

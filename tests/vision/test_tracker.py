@@ -142,6 +142,61 @@ def test_a_lead_laid_before_the_gathered_trick_counts_as_gone_is_played_in_a_new
     assert [str(c) for c in events[-1].cards] == ["KS", "AS"]
 
 
+def test_a_lead_laid_on_the_winners_card_before_the_trick_is_taken_in_is_played() -> None:
+    # S won and leads at once, laying the AS on the QC it played, while the rest of the
+    # trick still lies there: that is a new card on the old one (a card does not change
+    # its value), the old trick is done, and S has led the next.
+    tr, _ = a_whole_trick_played()
+    assert seen(tr, 3, *TRICK) == []
+    assert seen(tr, 1, *TRICK[1:]) == []  # S's hand over its card
+    events = seen(tr, 4, det("AS", 645, 556), *TRICK[1:])
+    assert [(e.kind, str(e.card), e.seat) for e in events] == [("trick_gathered", "None", None),
+                                                               ("card_placed", "AS", 0)]
+    assert [str(c) for c in events[0].cards] == ["QC", "KC", "QH", "TC"]
+    assert not [e for e in events if e.kind == "card_corrected"]
+    # The old trick's other cards, taken in later, are no plays, and the trick goes on.
+    events = seen(tr, 8, det("AS", 645, 556), *TRICK[1:]) + seen(tr, 6, det("AS", 645, 556))
+    events += seen(tr, 3, det("AS", 645, 556), det("9S", 380, 360))
+    assert [(e.kind, str(e.card), e.seat) for e in events] == [("card_placed", "9S", 1)]
+
+
+def test_the_next_card_laid_on_the_old_trick_before_it_is_taken_in_is_played() -> None:
+    # W follows the lead at once, laying its card on the one it played to the old trick,
+    # which nobody has taken in yet: a card on it (its hand was over it), not that card.
+    tr, _ = a_whole_trick_played()
+    seen(tr, 3, *TRICK)
+    seen(tr, 1, *TRICK[1:])
+    assert [e.kind for e in seen(tr, 4, det("AS", 645, 556), *TRICK[1:])] == ["trick_gathered", "card_placed"]
+    assert seen(tr, 1, det("AS", 645, 556), *TRICK[2:]) == []  # W's hand over its old KC
+    events = seen(tr, 3, det("AS", 645, 556), det("9S", 384, 363), *TRICK[2:])
+    assert [(e.kind, str(e.card), e.seat) for e in events] == [("card_placed", "9S", 1)]
+    # Not so a card of the old trick read as another value a few times, with no hand over it.
+    assert seen(tr, 4, det("AS", 645, 556), det("9S", 384, 363), det("8D", 640, 160), TRICK[3]) == []
+
+
+def test_a_lead_laid_on_the_winners_card_with_no_frame_between_is_played() -> None:
+    # A Pi reads a frame or two a second: it may never see the hand that laid the lead.
+    # Laid just where the old card lay, the new value must then read steadily a while
+    # longer (a card's reading spoiled for three frames is no lead).
+    tr, _ = a_whole_trick_played()
+    assert seen(tr, 3, *TRICK) == []
+    assert seen(tr, 5, *TRICK[1:], det("AS", 641, 561)) == []
+    events = seen(tr, 1, *TRICK[1:], det("AS", 641, 561))
+    assert [(e.kind, str(e.card), e.seat) for e in events] == [("trick_gathered", "None", None),
+                                                               ("card_placed", "AS", 0)]
+
+
+def test_a_trick_card_reported_while_a_hand_hid_it_is_still_corrected_in_a_whole_trick() -> None:
+    # The trick's last card, reported as a JS while the hand still hid part of it, then
+    # read QS lying whole: a misreading put right, not a lead.
+    tr = CardTracker(CAL, stable_frames=3, gone_frames=4)
+    events = [e for i in range(3) for e in seen(tr, 3, *TRICK[: i + 1])]
+    events += seen(tr, 3, *TRICK[:3], det("JS", 900, 360, 0.99))
+    events += seen(tr, 3, *TRICK[:3], det("QS", 900, 360, 1.0))
+    assert [(e.kind, str(e.card), e.seat) for e in events][3:] == [("card_placed", "JS", 3),
+                                                                    ("card_corrected", "QS", 3)]
+
+
 def test_a_whole_trick_hidden_by_a_hand_and_seen_again_is_neither_gathered_nor_played_again() -> None:
     tr, _ = a_whole_trick_played()
     assert seen(tr, 2) == []
@@ -555,7 +610,9 @@ def test_players_hands_at_the_sides_of_a_camera_sized_frame_are_not_looked_into(
     monkeypatch.setattr(vision.tracker, "identify_cards", lambda image, **kw: read.append(image) or identify(image, **kw))
     tr = CardTracker(cal, deck=32, stable_frames=3)
     frame = held_at(0.0)
-    events = [e for _ in range(4) for e in tr.process(frame)]
+    # (Read until both cards are settled: a whole window of readings each.)
+    events = [e for _ in range(7) for e in tr.process(frame)]
+    assert tr.examined == 6  # the first frame and the five after it
     assert sorted((e.kind, str(e.card), e.seat) for e in events) == [("card_placed", "7S", 0), ("card_placed", "KC", 1)]
     assert read and all(image.shape == frame.shape for image in read)
     # Painted over beyond a box round the play area that holds 65% of the frame (more than
