@@ -85,6 +85,7 @@ class TableFigures:
     answer_presses: int = 0  # buttons pressed answering the device's questions (a card played, the turned card)
     last_trick_left: bool = False  # the next hand was dealt before the last trick was taken in
     fidget: float = 0.0  # the players at the camera's sides moved their held hands this often (seconds)
+    lead_on_trick: bool = False  # each winner led at once, on the card they played, before the trick was taken in
     examined: int = 0  # frames vision read again (the others' play area had not changed)
     busy: float = 0.0  # seconds vision worked (slowed), of ``seconds``
     surface: str = ""  # the simulated table's top (vision.synth.TABLES)
@@ -97,6 +98,8 @@ class TableFigures:
             taken += f"; each complete trick hidden {self.lean:g} s by a player leaning over it"
         if self.last_trick_left:
             taken += "; each next hand dealt before the last trick was taken in"
+        if self.lead_on_trick:
+            taken += "; each winner leading at once, on their own card, before the trick was taken in"
         if self.fidget:
             taken += f"; the players at the sides moving their held hands every {self.fidget:g} s"
         top = f" on {self.surface.replace('_', ' ')}" if self.surface else ""
@@ -125,7 +128,8 @@ def _share(part: int, whole: int) -> str:
 
 def bench_table(game: str = "klaverjassen", hands: int = 2, slow: float = 1.0, seed: int = 7,
                 pace: float | None = None, take_after: float | None = None, lean: float = 0.0,
-                last_trick_left: bool = False, fidget: float = 0.0, surface: str | None = None) -> TableFigures:
+                last_trick_left: bool = False, fidget: float = 0.0, surface: str | None = None,
+                lead_on_trick: bool = False) -> TableFigures:
     from device.config import Config
     from device.run import build, run_loop
     from device.watch_thread import WatcherThread
@@ -140,6 +144,7 @@ def bench_table(game: str = "klaverjassen", hands: int = 2, slow: float = 1.0, s
         sim.lean = lean
         sim.last_trick_left = last_trick_left
         sim.fidget = fidget
+        sim.lead_on_trick = lead_on_trick
         if surface is not None:
             sim.table = surface  # (calibrated on the seed's table: the same view, the same places)
         slowed = SlowedWatcher(table.watcher, slow, running.clock.now)
@@ -166,8 +171,8 @@ def bench_table(game: str = "klaverjassen", hands: int = 2, slow: float = 1.0, s
         delays = _delays(sim.plays, sim.laid_at, slowed.reports)
         return TableFigures(game, slow, hands, seconds, len(sim.plays), len(delays), sim.entered, sim.corrections,
                             delays, thread.frames_read, thread.frames_let_go, drawing, take_after, lean,
-                            sim.play_presses + sim.turn_presses, last_trick_left, fidget, slowed.examined,
-                            slowed.busy, sim.table)
+                            sim.play_presses + sim.turn_presses, last_trick_left, fidget, lead_on_trick,
+                            slowed.examined, slowed.busy, sim.table)
 
 
 def _delays(plays: Sequence[tuple[str, Any]], laid_at: Sequence[float],
@@ -201,6 +206,9 @@ def main(argv: Sequence[str]) -> int:
                         "before it is taken in (default 0)")
     p.add_argument("--last-trick-left", action="store_true",
                    help="the players press OK for the next hand before taking in the last trick")
+    p.add_argument("--lead-on-trick", action="store_true",
+                   help="each trick's winner leads at once, laying the lead on the card they played, "
+                        "before the trick is taken in")
     p.add_argument("--fidget", type=float, default=0.0, metavar="S",
                    help="the players at the camera's sides move the hands they hold, beyond the play area, "
                         "every S seconds (default 0: they hold them still)")
@@ -218,7 +226,7 @@ def main(argv: Sequence[str]) -> int:
         print(f"tafel bench table: {wrong}", file=sys.stderr)
         return 2
     figures = bench_table(args.game, args.hands, args.slow, args.seed, args.pace, args.take_after, args.lean,
-                          args.last_trick_left, args.fidget, args.table)
+                          args.last_trick_left, args.fidget, args.table, args.lead_on_trick)
     for line in figures.lines():
         print(line, flush=True)
     return 0

@@ -82,6 +82,9 @@ class SimTable:
     # The players press OK for the next deal before taking in the last trick; the dealer
     # reaches in and collects it when dealing.
     last_trick_left: bool = False
+    # The winner leads at once, laying the lead on the card they played to the trick, and
+    # the rest of the trick is taken in only once the device has the lead.
+    lead_on_trick: bool = False
     # Seconds between moves of the hands the players at the camera's sides (E and W) hold
     # at the table's edge, arranging their cards, beyond the play area (0: held still).
     fidget: float = 0.0
@@ -98,6 +101,7 @@ class SimTable:
     _leaning_until: float | None = None  # the trick on the table was leaned over (see ``lean``)
     _turn_laid_at: float | None = None  # the turned card lies on the table since (``turn_on_table``)
     _collecting: bool = False  # the dealer reaches in for the last trick (``last_trick_left``)
+    _under: list[Placed] = field(default_factory=list)  # the old trick, under the lead (``lead_on_trick``)
     _version: int = 0
     calibrating: bool = False  # the calibration cards lie out, the game's cards are set aside
 
@@ -182,7 +186,14 @@ class SimTable:
         if checked is not None:
             return checked
         if hand.current_trick is None and self.on_table:
+            if self.lead_on_trick and isinstance(game, Klaverjassen):
+                return self._lead_on_the_trick(hand)
             return self._gather()  # the device closed the trick: take it in
+        if self._under and hand.current_trick is not None and hand.current_trick.cards:
+            self._under = []  # the device has the lead: the old trick is taken in from under it
+            self.reaching = (hand.current_trick.seats[0], self.clock.now() + self.pace * 0.4)
+            self._version += 1
+            return True
         if isinstance(game, Rikken):
             return self._play_rikken(game)
         seat = hand.to_move()
@@ -298,7 +309,7 @@ class SimTable:
             return False  # the device rolls the die
         return self._press("ok" if self.rng.random() < 0.35 else "next")
 
-    def _play(self, seat: str, legal: list[Card]) -> None:
+    def _play(self, seat: str, legal: list[Card], on: Placed | None = None) -> None:
         held = self.held[seat]
         card = self.rng.choice(legal)
         # verzaak_rate is per klaverjas card: rikken's 52 cards a hand get the same rate per hand
@@ -308,17 +319,34 @@ class SimTable:
             if illegal:
                 card = self.rng.choice(illegal)
         held.remove(card)
-        x, y, angle = SEAT_SPOTS[seat]
-        self.on_table.append(Placed(seat, card, x + self.rng.uniform(-12, 12), y + self.rng.uniform(-10, 10),
-                                    angle + self.rng.uniform(-20, 20)))
+        if on is not None:  # laid (a little askew) on the card ``on``
+            self.on_table.append(Placed(seat, card, on.x + self.rng.uniform(-4, 4), on.y + self.rng.uniform(-4, 4),
+                                        on.angle + self.rng.uniform(-8, 8)))
+        else:
+            x, y, angle = SEAT_SPOTS[seat]
+            self.on_table.append(Placed(seat, card, x + self.rng.uniform(-12, 12), y + self.rng.uniform(-10, 10),
+                                        angle + self.rng.uniform(-20, 20)))
         self.plays.append((seat, card))
         self.laid_at.append(self.clock.now())
         self.reaching = (seat, self.clock.now() + self.pace * 0.4)
         self._version += 1
 
+    def _lead_on_the_trick(self, hand: Any) -> bool:
+        """The trick's winner leads at once, laying the lead on the card they played to it,
+        which still lies there with the rest of the trick."""
+        seat = hand.to_move()
+        own = next((p for p in self.on_table if p.seat == seat), None)
+        if seat is None or own is None or not self.held.get(seat):
+            return self._gather()
+        self._last_trick = self._under = self.on_table
+        self.on_table = []
+        self._play(seat, legal_plays(self.held[seat], hand.obligation()), on=own)
+        return True
+
     def _gather(self) -> bool:
         self._last_trick = self.on_table
         self.on_table = []
+        self._under = []
         self._leaning_until = None
         self._version += 1
         return True
@@ -360,7 +388,7 @@ class SimTable:
             frame = self.calibration_frame()
             self._frame_cache = (key, frame)
             return frame
-        cards = [PlacedCard(p.card, p.x, p.y, p.angle) for p in self.on_table]
+        cards = [PlacedCard(p.card, p.x, p.y, p.angle) for p in self._under + self.on_table]
         if self._turn_laid_at is not None and self.turned is not None:
             cards.append(PlacedCard(self.turned, *TRUMP_SPOT[1:]))
         hands = []

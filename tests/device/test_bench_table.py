@@ -63,6 +63,8 @@ def test_the_figures_say_what_share_the_camera_reported() -> None:
     assert "the players at the sides moving their held hands every 0.5 s" in text
     assert "frames read by vision: 900 (300 of them changed in the play area and examined)" in text
     assert "vision busy 40 s of the 80 (50.0%)" in text
+    leading = TableFigures("klaverjassen", 1.0, 2, 70.0, 64, 64, 0, 0, [0.4], 900, 400, [3.0], lead_on_trick=True)
+    assert "each winner leading at once, on their own card, before the trick was taken in" in leading.lines()[0]
     dark = TableFigures("klaverjassen", 1.0, 1, 30.0, 32, 32, 0, 0, [0.4], 400, 100, [3.0], surface="dark_wood")
     assert dark.lines()[0].startswith("table: the simulated table on dark wood in real time")
 

@@ -197,6 +197,31 @@ def test_simulated_players_may_deal_the_next_hand_before_taking_in_the_last_tric
     assert reached and sim.on_table == []
 
 
+def test_simulated_winners_may_lead_on_their_own_card_before_the_trick_is_taken_in(tmp_path: Path) -> None:
+    # tafel bench table --lead-on-trick: the device closed the first trick, and its winner
+    # lays the lead on the card they played, the rest of the trick still lying; the old
+    # trick is taken in once the device has the lead.
+    table, sim, clock, _ = build(tmp_path)
+    sim.lead_on_trick = True
+    play_until(table, sim, clock, 5)
+    winner, lead = sim.plays[4]
+    own = next(p for p in sim._under if p.seat == winner)
+    laid = sim.on_table[-1]
+    assert [p.card for p in sim._under] == [c for _, c in sim.plays[:4]] and laid.card == lead
+    assert abs(laid.x - own.x) <= 4 and abs(laid.y - own.y) <= 4
+    assert table.game.hand.tricks[0].winner == winner  # type: ignore[attr-defined]
+    while sim._under:
+        sim.act(table.game, table.status)
+        table.step()
+        clock.advance(0.05)
+    hand = table.game.hand  # type: ignore[attr-defined]
+    assert hand.current_trick is not None and list(hand.current_trick.cards) == [lead]
+    assert [p.card for p in sim.on_table] == [lead]
+    run_hands(table, sim, clock, 1)
+    device_plays = [(s, c) for t in table.game.hand.tricks for s, c in zip(t.seats, t.cards)]  # type: ignore[attr-defined]
+    assert device_plays == sim.plays[:32]
+
+
 def test_unsure_cards_are_asked_and_confirmed(tmp_path: Path) -> None:
     table, sim, clock, panel = build(tmp_path, unsure={0, 5}, wrong={2})
     asked = []
