@@ -20,7 +20,9 @@
   ``gone_frames`` frames and, when the frames carry their time (``process(frame, now)``),
   for ``gone_seconds`` too. Each trick is reported gathered once: one seen again where
   it lay, before a card of the next trick came, was hidden (an arm over it a while), and
-  is the trick on the table again, with no event.
+  is the trick on the table again, with no event. A lead laid on a card of a complete
+  trick before it is taken in (a card that read steadily as its value now reads
+  steadily as another) closes it at once (see ``_led_on_the_trick``).
 
 Cards are followed as physical cards, not as values: the readings of one frame within
 ``same_card`` of each other are one card (an index corner, a pip corner read as some
@@ -41,7 +43,8 @@ A frame whose play area differs from the last examined one's by less than sensor
 is not examined again (it costs a thumbnail comparison, well under 2 ms; players moving
 at the table's sides, beyond the play area, change nothing), except for the first
 ``settle_examinations`` frames after a change, so that one unlucky reading of a card that
-just came to rest does not stand while the table stays still.
+just came to rest does not stand while the table stays still, and a few more while a
+card in view has not yet been read ``2 * stable_frames`` times.
 """
 
 from __future__ import annotations
@@ -496,10 +499,11 @@ class CardTracker:
         """A lead laid on a card of a trick every seat has played to, before the trick is
         taken in (the winner leads at once, on the card they played). A card does not
         change its value: one reported and read as it in a whole window of readings
-        (``2 * stable_frames``) that now reads steadily and clearly as a value no card was
-        reported as, for ``stable_frames`` clear readings (``CLEAR_READING``) once a hand
-        was over it or it moved (a lead laid on it), or for a whole window else (a slow camera may see no hand),
-        is a new card on the old one. The old trick is then done (gathered), its cards
+        (``2 * stable_frames``) that now reads steadily as a value no card was reported
+        as is a new card on the old one: for ``stable_frames`` clear readings
+        (``CLEAR_READING``) once a hand was over it or it moved (a lead laid on it), or
+        for a whole window else (a slow camera may see no hand; a reading spoiled for a
+        few frames is no lead). The old trick is then done (gathered), its cards
         still in view are followed until they go and never reported (as a card of the
         last deal is: a card laid on one is a card like any other), and the new card is
         the next trick's first, placed as any card is. (Taken for a misreading before,
