@@ -538,15 +538,42 @@ class CardTracker:
             lead.evidence = _summed(lead.readings)
             lead.fresh_readings = streak
             self._tracks[i] = lead
-            for k, t in enumerate(self._tracks):
-                if t in old and t is not track:
-                    # Followed as a copy: the claims keep naming the trick's cards as they were.
-                    self._tracks[k] = _Track(t.center, stable=t.stable, still_since=t.still_since,
-                                             missing=t.missing, readings=list(t.readings), rest=list(t.rest),
-                                             last_seen=t.last_seen, placed=True, leftover=t.reported,
-                                             settled=True)
+            self._left_lying(old)
             return events
         return []
+
+    def _left_lying(self, old: list[_Track], lead_seat: int | None = None) -> None:
+        """The cards of ``old``, a trick done while they still lie in view, are followed
+        from now on as leftovers (never reported; a card laid on one is a card like any
+        other: see ``_laid_on_leftover``). Followed as copies: the claims keep naming the
+        trick's cards as they were. The one of ``lead_seat``, which the players said a lead
+        was laid on, counts as covered by a hand."""
+        for k, t in enumerate(self._tracks):
+            if t in old:
+                self._tracks[k] = _Track(t.center, stable=t.stable, still_since=t.still_since, missing=t.missing,
+                                         readings=list(t.readings), rest=list(t.rest), last_seen=t.last_seen,
+                                         placed=True, leftover=t.reported, settled=True,
+                                         covered=lead_seat is not None and t.seat == lead_seat)
+
+    def lead_entered(self, seat: int, card: Card | None = None) -> None:
+        """The players entered ``card``, the next trick's lead, for ``seat`` on the buttons
+        (the camera did not report it, or it was taken for a misreading of the card it
+        lies on: see ``_led_on_the_trick``). A trick every seat has played to, still on
+        the table for the tracker, is then done (the device closed it already: no event).
+        The seat's card of it that was corrected to ``card`` is that lead, the first card
+        of the new trick; the others are followed as leftovers, and a lead read clearly a
+        few times on the seat's old card is placed as that seat's card (the device knows
+        it already). Else the tracker's trick stayed one behind the device's, and the next
+        lead laid on it was taken for a misreading too."""
+        if not self._trick_complete():
+            return
+        old = list(self._trick)
+        self._trick_gathered([])
+        lead = next((t for t in old if card is not None and t.seat == seat and t.reported == card
+                     and t in self._tracks), None)
+        self._left_lying([t for t in old if t is not lead], seat)
+        if lead is not None:
+            self._trick, self._gathered = [lead], []
 
     def _seen_again(self, s: _Sighting, values: set[Card | None], now: float | None) -> list[_Track]:
         """The card of the trick last gathered that ``s`` is, if it lies where that card

@@ -186,6 +186,45 @@ def test_a_lead_laid_on_the_winners_card_with_no_frame_between_is_played() -> No
                                                                ("card_placed", "AS", 0)]
 
 
+def test_a_lead_the_players_entered_closes_the_trick_the_tracker_still_has() -> None:
+    # S played the trick's last card, won, and led on it at once: read twice only, the
+    # QC under the lead was no settled card, and the AS no lead. The players entered the
+    # AS on the buttons: the old trick is done for the tracker too, with no event, and
+    # the next cards laid on the old ones are S's lead (known already) and W's card.
+    tr = CardTracker(CAL, stable_frames=3, gone_frames=4)
+    order = [1, 2, 3, 0]  # W, N, E, then S
+    for k in range(4):
+        seen(tr, 3, *[TRICK[i] for i in order[:k + 1]])
+    assert seen(tr, 2, det("AS", 641, 561), *TRICK[1:]) == []
+    tr.lead_entered(0)
+    events = seen(tr, 2, det("AS", 641, 561), *TRICK[1:])
+    assert [(e.kind, str(e.card), e.seat) for e in events] == [("card_placed", "AS", 0)]
+    events = seen(tr, 1, det("AS", 641, 561), *TRICK[2:])  # W's hand over its old KC
+    events += seen(tr, 3, det("AS", 641, 561), det("9S", 384, 363), *TRICK[2:])
+    assert [(e.kind, str(e.card), e.seat) for e in events] == [("card_placed", "9S", 1)]
+    # With no complete trick on the table, an entered lead changes nothing.
+    assert tr.lead_entered(1) is None and [(e.kind, str(e.card)) for e in seen(tr, 6)] == [("trick_gathered", "None")]
+
+
+def test_a_lead_taken_for_a_correction_and_entered_is_the_new_tricks_first_card() -> None:
+    # The same lead, read long enough to be taken for a misreading of the QC under it (a
+    # correction to AS), and confirmed by the players: it is the new trick's first card,
+    # and W's card laid next completes no old trick.
+    tr = CardTracker(CAL, stable_frames=3, gone_frames=4)
+    order = [1, 2, 3, 0]
+    for k in range(4):
+        seen(tr, 3, *[TRICK[i] for i in order[:k + 1]])
+    events = seen(tr, 6, det("AS", 641, 561), *TRICK[1:])
+    assert [(e.kind, str(e.card), e.seat) for e in events] == [("card_corrected", "AS", 0)]
+    tr.lead_entered(0, Card.parse("AS"))
+    events = seen(tr, 2, det("AS", 641, 561))  # the old trick taken in from under it
+    events += seen(tr, 4, det("AS", 641, 561), det("9S", 380, 360))
+    events += seen(tr, 4, det("AS", 641, 561), det("9S", 380, 360), det("8S", 640, 160))
+    assert [(e.kind, str(e.card), e.seat) for e in events] == [("card_placed", "9S", 1), ("card_placed", "8S", 2)]
+    events = seen(tr, 6)
+    assert [[str(c) for c in e.cards] for e in events if e.kind == "trick_gathered"] == [["AS", "9S", "8S"]]
+
+
 def test_a_trick_card_reported_while_a_hand_hid_it_is_still_corrected_in_a_whole_trick() -> None:
     # The trick's last card, reported as a JS while the hand still hid part of it, then
     # read QS lying whole: a misreading put right, not a lead.
