@@ -317,9 +317,19 @@ class Table:
             elif press.button == "ok":
                 self.status.question = None
                 card = Card.parse(q.card)
-                self.record(TurnedCard(card) if q.kind == "turn" else Play(q.seat, card))
+                if self.record(TurnedCard(card) if q.kind == "turn" else Play(q.seat, card)) and q.kind == "play":
+                    self._told_of_lead(q.seat, q.card)
             return
         self._press_for_game(press)
+
+    def _told_of_lead(self, seat: str, card: str) -> None:
+        """After the players entered ``seat``'s ``card``: if it led a new trick, vision's
+        tracker is told (the lead may lie on the seat's card of the trick before, which
+        the tracker may still count as on the table)."""
+        trick = getattr(getattr(self.game, "hand", None), "current_trick", None)
+        lead_entered = getattr(self.watcher, "lead_entered", None)
+        if trick is not None and list(trick.seats) == [seat] and lead_entered is not None:
+            lead_entered(seat, card)
 
     def _undo_press(self) -> None:
         """UNDO takes back the last event; a card taken back is asked again, since it still
@@ -596,8 +606,36 @@ class Table:
             q.guesses = first + [g for g in q.guesses if g not in first and g != event.was] + [event.was]
             q.index = 0
             return
+        if self._lead_on_own_card(event):
+            return
         likely = f", more likely {event.card}" if event.card is not None else ""
         self.say(f"{event.seat}'s card was not {event.was}{likely}: check it (UNDO to fix)")
+
+    def _lead_on_own_card(self, event: CardCorrected) -> bool:
+        """Whether ``event`` corrects the card the winner of the trick just closed played
+        to it, before anyone has led to the next, to a card not played yet: then it is
+        most likely the winner's lead, laid on that card before the trick was taken in.
+        Vision takes such a lead for a misreading of the card under it when that card was
+        read only a few times (the trick's last card, on a slow machine). The players are
+        asked for the winner's card with that one first: OK records it as the lead, UNDO
+        ignores it."""
+        hand = getattr(self.game, "hand", None)
+        if hand is None or event.card is None or getattr(getattr(hand, "phase", None), "value", None) != "play":
+            return False
+        current: Trick | None = getattr(hand, "current_trick", None)
+        if current is not None and current.cards:
+            return False
+        closed = [t for t in getattr(hand, "tricks", []) if t is not current]
+        last = closed[-1] if closed else None
+        if last is None or last.winner != event.seat or hand.to_move() != event.seat or event.seat not in last.seats:
+            return False
+        lead = Card.parse(event.card)
+        if str(last.cards[last.seats.index(event.seat)]) != event.was or any(lead in t.cards for t in closed):
+            return False
+        self.status.question = Question(event.seat, self._guesses(event.seat, lead), 0.0)
+        if self.panel is not None:
+            self.panel.status(LED_ATTENTION)
+        return True
 
     def _read_at_last(self, event: CardCorrected) -> None:
         """A card vision could not read when it came to rest (the players were asked to

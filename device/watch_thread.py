@@ -133,6 +133,10 @@ class WatcherThread:
         with self._lock:
             self.watcher.new_deal()
 
+    def lead_entered(self, seat: str, card: str) -> None:
+        with self._lock:
+            self.watcher.lead_entered(seat, card)
+
     def find_cards(self, frame: np.ndarray) -> list[Any]:
         with self._lock:
             return self.watcher.find_cards(frame)

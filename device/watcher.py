@@ -15,6 +15,7 @@ import numpy as np
 
 from device.calibrating import VISION_SEATS
 from device.table import CardCorrected, CardPlaced, TableEvent, TrickGathered, TurnSeen
+from engine.cards import Card
 
 __all__ = ["VISION_SEATS", "VisionWatcher"]
 
@@ -105,6 +106,13 @@ class VisionWatcher:
         self._laid_out = []  # long gone: a card of the deal may have the same value
         if self.tracker is not None:
             self.tracker.new_deal()  # type: ignore[attr-defined]
+
+    def lead_entered(self, seat: str, card: str) -> None:
+        """The players entered ``card``, ``seat``'s lead of a new trick, on the buttons: the
+        tracker closes the trick it may still think lies on the table (see
+        ``CardTracker.lead_entered``)."""
+        if self.tracker is not None and seat in VISION_SEATS:
+            self.tracker.lead_entered(VISION_SEATS.index(seat), Card.parse(card))  # type: ignore[attr-defined]
 
     def watch(self, frame: np.ndarray, now: float) -> list[TableEvent]:
         if self.tracker is None:

@@ -279,6 +279,38 @@ def test_a_correction_of_a_recorded_card_tells_the_players(tmp_path: Path) -> No
     assert table.status.question is None
 
 
+def test_a_correction_of_the_winners_card_before_the_next_lead_asks_for_the_lead(tmp_path: Path) -> None:
+    # The winner of the trick just closed laid the lead on the card they played, and
+    # vision took it for a misreading of that card: the players are asked for the
+    # winner's card, the lead first; OK records it as the lead.
+    table, sim, clock, _ = build(tmp_path)
+    play_until(table, sim, clock, 4)
+    hand = table.game.hand  # type: ignore[attr-defined]
+    while hand.current_trick is not None:
+        table.step()
+        clock.advance(0.05)
+    trick = hand.tricks[-1]
+    winner = trick.winner
+    own = trick.cards[trick.seats.index(winner)]
+    lead = sim.held[winner][0]
+    loser = next(s for s in trick.seats if s != winner)
+    lost = trick.cards[trick.seats.index(loser)]
+    table.table_event(CardCorrected(loser, str(lost), str(lead), 1.0))  # not the winner: told
+    assert table.status.question is None and f"{loser}'s card was not {lost}" in (table.status.message or "")
+    played = next(c for c in trick.cards if c != own)
+    table.table_event(CardCorrected(winner, str(own), str(played), 1.0))
+    assert table.status.question is None  # a card played already: no lead
+    table.table_event(CardCorrected(winner, str(own), str(lead), 1.0))
+    assert table.status.question is not None and table.status.question.seat == winner
+    assert table.status.question.card == str(lead)
+    told: list[tuple[str, str]] = []
+    table.watcher.lead_entered = lambda seat, card: told.append((seat, card))  # type: ignore[attr-defined]
+    table.inputs.post(Press("ok"))
+    table.step()
+    assert hand.current_trick is not None and list(hand.current_trick.cards) == [lead]
+    assert told == [(winner, str(lead))]  # vision's tracker closes the trick it still had
+
+
 def _table_at_first_play(tmp_path: Path) -> Table:
     """A simulated table stepped until trump is chosen, before the first card is played."""
     table = _table_stepped_until(
