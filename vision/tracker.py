@@ -279,7 +279,7 @@ class CardTracker:
         for t in self._tracks:
             t.leftover = t.reported or t.vote(2 * self.stable_frames)[0]
             t.placed, t.reported, t.seat = True, None, None
-            t.settled = t.covered = False  # (a card laid on one reads so a whole window)
+            t.settled = t.covered = False  # a card laid on one must read so a whole window
         self._tracks = [t for t in self._tracks if t.leftover is not None]
         self._new_trick()
         self._gathered, self._came_back = [], False
