@@ -525,10 +525,9 @@ class CardTracker:
                 if v != value:
                     break
                 streak += 1
-            # Seen under a hand, it must read clearly: a hand's shadow spoils readings.
+            need, least = self._new_value_bar(track.covered)
             if (value is None or value == track.reported or value in self._claims or share < 1.0
-                    or conf < (max(self.min_confidence, CLEAR_READING) if track.covered else self.min_confidence)
-                    or streak < (self.stable_frames if track.covered else window)):
+                    or conf < least or streak < need):
                 continue
             old = list(self._trick)
             events = self._trick_gathered(closed)
@@ -541,6 +540,15 @@ class CardTracker:
             self._left_lying(old)
             return events
         return []
+
+    def _new_value_bar(self, covered: bool) -> tuple[int, float]:
+        """How many readings in a row of a new value, and how clear on average, make a
+        card laid where a settled card lay: after a hand was over it or it moved,
+        ``stable_frames`` clear ones (``CLEAR_READING``: a hand's shadow spoils
+        readings); else a whole window (``2 * stable_frames``) at ``min_confidence``."""
+        if covered:
+            return self.stable_frames, max(self.min_confidence, CLEAR_READING)
+        return 2 * self.stable_frames, self.min_confidence
 
     def _left_lying(self, old: list[_Track], lead_seat: int | None = None) -> None:
         """The cards of ``old``, a trick done while they still lie in view, are followed
@@ -604,11 +612,11 @@ class CardTracker:
         window = 2 * self.stable_frames
         # A card of the last trick (see _led_on_the_trick) that a hand was over, or that
         # moved, need read as another value only as clearly as a lead laid on it must.
-        need = self.stable_frames if track.covered else window
+        need, least = self._new_value_bar(track.covered)
         recent = track.readings[-need:]
         if len(recent) < need or any(v == track.leftover for v, _ in recent):
             return
-        if track.covered and sum(c for _, c in recent) / need < max(self.min_confidence, CLEAR_READING):
+        if track.covered and sum(c for _, c in recent) / need < least:
             return
         track.leftover, track.placed = None, False
         track.readings = list(recent)
