@@ -609,7 +609,6 @@ class CardTracker:
         on the trick (``_led_on_the_trick``), once a hand was over it or it moved, needs
         only ``stable_frames`` clear readings, as that lead did: the next seats lay their
         cards on the old ones while the trick is being taken in."""
-        window = 2 * self.stable_frames
         # A card of the last trick (see _led_on_the_trick) that a hand was over, or that
         # moved, need read as another value only as clearly as a lead laid on it must.
         need, least = self._new_value_bar(track.covered)
@@ -622,7 +621,7 @@ class CardTracker:
         track.readings = list(recent)
         track.evidence = _summed(recent)
         track.fresh_readings = len(recent)
-        track.still_since = max(track.still_since, self.frame_index - window + 1)
+        track.still_since = max(track.still_since, self.frame_index - need + 1)
 
     def _gone_long_enough(self, now: float | None) -> bool:
         """The trick on the table, out of view ``gone_frames`` frames, has been for

@@ -170,6 +170,9 @@ def test_the_next_card_laid_on_the_old_trick_before_it_is_taken_in_is_played() -
     assert seen(tr, 1, det("AS", 645, 556), *TRICK[2:]) == []  # W's hand over its old KC
     events = seen(tr, 3, det("AS", 645, 556), det("9S", 384, 363), *TRICK[2:])
     assert [(e.kind, str(e.card), e.seat) for e in events] == [("card_placed", "9S", 1)]
+    # It lies still since the first frame it read so, not since before the hand came
+    # (``plays_of`` orders plays by that frame).
+    assert events[0].frame == tr.frame_index - 2
     # Not so a card of the old trick read as another value a few times, with no hand over it.
     assert seen(tr, 4, det("AS", 645, 556), det("9S", 384, 363), det("8D", 640, 160), TRICK[3]) == []
 
