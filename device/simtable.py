@@ -225,8 +225,10 @@ class SimTable:
             self.turn_presses += 1
         else:
             self.play_presses += 1
-        if truth is None:
-            return self._press("undo")  # that seat laid no card
+        if truth is None or str(truth) not in question.guesses:
+            # That seat laid no card, or none the device has not recorded yet (asked for
+            # the winner's lead, the trick just closed, when vision misread their card).
+            return self._press("undo")
         if question.card == str(truth):
             return self._press("ok")
         return self._press("next", long=question.card[-1] != truth.suit.value)

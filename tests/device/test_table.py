@@ -311,6 +311,29 @@ def test_a_correction_of_the_winners_card_before_the_next_lead_asks_for_the_lead
     assert told == [(winner, str(lead))]  # vision's tracker closes the trick it still had
 
 
+def test_simulated_players_asked_for_a_lead_not_laid_yet_say_so(tmp_path: Path) -> None:
+    # The same question when vision misread the winner's card after the trick closed: the
+    # winner has laid nothing new. The simulated players pressed NEXT for ever, looking
+    # among the guesses for the card they played to the old trick (a `tafel bench table`
+    # run on the checked cloth stood still twenty minutes); they press UNDO, as players
+    # would, and the hand goes on.
+    table, sim, clock, _ = build(tmp_path)
+    play_until(table, sim, clock, 4)
+    hand = table.game.hand  # type: ignore[attr-defined]
+    while hand.current_trick is not None:
+        table.step()
+        clock.advance(0.05)
+    trick = hand.tricks[-1]
+    own = trick.cards[trick.seats.index(trick.winner)]
+    table.table_event(CardCorrected(trick.winner, str(own), str(sim.held[trick.winner][0]), 1.0))
+    assert table.status.question is not None
+    presses = sim.play_presses
+    run_hands(table, sim, clock, 1)
+    assert sim.play_presses == presses + 1
+    device_plays = [(s, c) for t in table.game.hand.tricks for s, c in zip(t.seats, t.cards)]  # type: ignore[attr-defined]
+    assert device_plays == sim.plays[:32]
+
+
 def _table_at_first_play(tmp_path: Path) -> Table:
     """A simulated table stepped until trump is chosen, before the first card is played."""
     table = _table_stepped_until(
