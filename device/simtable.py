@@ -42,6 +42,10 @@ SEAT_SPOTS: dict[str, tuple[float, float, float]] = {
 
 # The card a calibration lays where the trump card is turned: the middle of the table.
 TRUMP_SPOT: tuple[str, float, float, float] = ("TH", 0.0, 0.0, 15.0)
+# The table top's texture: one table all evening, when calibrating and in every hand (each
+# hand's frames take their seed, for the players' hands and the camera's noise, from the
+# hands dealt). Before, the texture followed that seed: another cloth each hand.
+TABLE_SEED = 1
 
 
 @dataclass
@@ -88,6 +92,10 @@ class SimTable:
     # Seconds between moves of the hands the players at the camera's sides (E and W) hold
     # at the table's edge, arranging their cards, beyond the play area (0: held still).
     fidget: float = 0.0
+    # Seconds the players take up and sort their cards after each deal, the table bare
+    # and still, before anyone bids, chooses trump or plays (vision's tracker learns the
+    # bare table then: see vision.tracker.BareTable).
+    sort_seconds: float = 5.0
     turn_presses: int = 0  # buttons pressed to confirm the turned card
     play_presses: int = 0  # buttons pressed to answer a question about a card played
     corrections: int = 0  # wrong cards the players undid
@@ -95,6 +103,7 @@ class SimTable:
     turned: Card | None = None  # rikken: the card the dealer turned
     _hand_start: int = 0
     _next_action: float = 0.0
+    _sorted_at: float = 0.0  # the players have sorted the cards dealt
     _trump_wanted: Suit | None = None
     _frame_cache: tuple[tuple[int, bool, bool, int], Any] | None = None
     _last_trick: list[Placed] = field(default_factory=list)  # taken in, still known to its players
@@ -148,6 +157,8 @@ class SimTable:
                 self._gather()
             self._deal(hand.dealer, rikken=isinstance(game, Rikken))  # the device said: deal
             return True
+        if self.clock.now() < self._sorted_at:
+            return False  # sorting the cards dealt
         if status.alert is not None:
             return self._press("ok")  # seen: the verzaking is on the screen
         if self._turn_laid_at is not None:
@@ -294,6 +305,7 @@ class SimTable:
             self._version += 1
         self.hands_dealt += 1
         self._trump_wanted = None
+        self._sorted_at = self.clock.now() + self.sort_seconds
 
     def _choose_trump(self, game: Klaverjassen, status: TableStatus) -> bool:
         hand = game.hand
@@ -372,7 +384,7 @@ class SimTable:
                  for text, (x, y, angle) in zip(("AS", "KH", "QD", "JC"), SEAT_SPOTS.values())]
         if trump:
             cards.append(PlacedCard(Card.parse(TRUMP_SPOT[0]), *TRUMP_SPOT[1:]))
-        frame, _ = render_table(cards, seed=0, table=self.table)
+        frame, _ = render_table(cards, seed=0, table=self.table, table_seed=TABLE_SEED)
         return frame
 
     def frame(self) -> np.ndarray:
@@ -406,6 +418,6 @@ class SimTable:
             at = random.Random(moved)
             hands += [HandPose(side * at.uniform(395.0, 430.0), at.uniform(-120.0, 120.0), from_edge=edge)
                       for side, edge in ((1, "right"), (-1, "left"))]
-        frame, _ = render_table(cards, seed=self.hands_dealt, table=self.table, hands=hands)
+        frame, _ = render_table(cards, seed=self.hands_dealt, table=self.table, hands=hands, table_seed=TABLE_SEED)
         self._frame_cache = (key, frame)
         return frame

@@ -226,13 +226,16 @@ def _hand_polygon(hand: HandPose, t2i: np.ndarray, size: tuple[int, int]) -> lis
 
 def render_table(cards: Sequence[PlacedCard], *, seed: int = 0, table: str = "green_felt",
                  design: DeckDesign = DeckDesign(), camera: Camera = Camera(),
-                 hands: Sequence[HandPose] = (), effects: Effects = Effects()) -> tuple[np.ndarray, SceneTruth]:
-    """Render ``cards`` (later ones lie on top) on ``table``; return the BGR frame and its truth."""
+                 hands: Sequence[HandPose] = (), effects: Effects = Effects(),
+                 table_seed: int | None = None) -> tuple[np.ndarray, SceneTruth]:
+    """Render ``cards`` (later ones lie on top) on ``table``; return the BGR frame and its truth.
+    The table's texture is one of four, ``seed % 4``, or ``table_seed``'s (one table seen
+    all evening, whatever ``seed`` gives the hands and the camera's noise)."""
     w, h = camera.size
     cam = Camera(camera.size, camera.px_per_mm, camera.rotation, max(camera.tilt, effects.tilt),
                  camera.tilt_seed or effects.tilt_seed)
     t2i = cam.table_to_image()
-    frame = _table_texture(table, w, h, seed % 4).astype(np.float32)
+    frame = _table_texture(table, w, h, (seed if table_seed is None else table_seed) % 4).astype(np.float32)
     owner = np.full((h, w), -1, np.int16)
     face_h = card_height(design)
     size_mm = card_mm(design)

@@ -174,6 +174,25 @@ def test_simulated_players_at_the_cameras_sides_move_their_held_hands_beyond_the
         assert changed.any() and not changed[y0:y1, x0:x1].any()
 
 
+def test_simulated_players_sort_their_cards_on_a_bare_still_table_after_each_deal(tmp_path: Path) -> None:
+    # Vision's tracker learns the table bare then (vision.tracker.BareTable): nothing is
+    # chosen, bid or laid for sort_seconds after the deal, and the frame does not change.
+    table, sim, clock, _ = build(tmp_path)
+    sim.sort_seconds = 4.0
+    while sim.hands_dealt == 0:
+        sim.act(table.game, table.status)
+        table.step()
+        clock.advance(0.05)
+    dealt, frame = clock.now(), sim.frame()
+    while not sim.plays:
+        sim.act(table.game, table.status)
+        table.step()
+        clock.advance(0.05)
+        if clock.now() < dealt + 4.0:
+            assert sim.frame() is frame and table.game.hand.trump is None  # type: ignore[attr-defined]
+    assert clock.now() >= dealt + 4.0
+
+
 def test_simulated_players_may_deal_the_next_hand_before_taking_in_the_last_trick(tmp_path: Path) -> None:
     # tafel bench table --last-trick-left: OK is pressed with the last trick still lying;
     # the dealer reaches in for it (a changed frame, read again) and collects it to deal.
