@@ -32,7 +32,10 @@ Only the play area counts (``play_radius`` table units from the centre; seat car
 at 0.6): won tricks and hands held low stay out of it. A frame larger than vision reads
 whole is read in the play area only, at the camera's full resolution
 (``TableCalibration.read_region``); a smaller one is read whole, painted over beyond a
-box round the play area (``beyond_hidden``, ``kept_box``). A hand over the table hides
+box round the play area (``beyond_hidden``, ``kept_box``). Once the table was seen
+bare and still, what still looks as it did is painted over too (``BareTable``,
+``bare_table_hidden``): a checked cloth's white checks no longer join the cards in
+vision's first look. A hand over the table hides
 cards for a while: that is not a removal until it lasts ``gone_frames`` (and
 ``gone_seconds``: a camera read 30 times a second sees an arm over the whole trick for
 more than four frames). A card being
@@ -227,12 +230,74 @@ def beyond_hidden(frame: np.ndarray, box: _Box) -> np.ndarray:
     return cv2.copyMakeBorder(inside, y0, h - y1, x0, w - x1, cv2.BORDER_CONSTANT, value=fill)
 
 
+# A pixel reading within this of the bare table (the largest difference of its three
+# colours, each averaged over 5x5 pixels) may be table. A card on a cloth's white check
+# differs from it by 25-40, a hand or a card on anything else by far more; a camera's
+# noise, averaged so, by a few.
+BARE_TOLERANCE: int = 24
+# The side of the square (a share of the play area's width, about a quarter of a card's)
+# a patch of bare table must fill to be painted: a card's stock where it lies on a white
+# check of the same shade is smaller than that, and stays the card's.
+BARE_GRAIN: float = 0.03
+# Seconds the table must lie still, with no card face up, to be learned bare (frames with
+# a time): a hand laying a card or taking a trick in rests a few tenths of a second.
+BARE_STILL_SECONDS: float = 1.0
+
+
+@dataclass(frozen=True)
+class BareTable:
+    """What the table looks like, in a box of the frame (x0, y0, x1, y1), with no card
+    face up on it: a still frame in which the tracker read no card. A frame read later
+    has what still looks so painted over in one colour (``bare_table_hidden``). A
+    patterned cloth's white checks joined the cards in vision's first look, and every
+    frame with a card took the full search (over a second here, several on a Pi)."""
+
+    box: _Box
+    blurred: np.ndarray  # the box's part of that frame, each colour averaged over 5x5 pixels
+    fill: tuple[float, ...]  # the median colour of the table there
+    grain: int  # pixels: the side of the square a patch of bare table must fill
+
+    @classmethod
+    def of(cls, frame: np.ndarray, box: _Box, play_width: int) -> BareTable:
+        x0, y0, x1, y1 = box
+        part = frame[y0:y1, x0:x1]
+        channels = 1 if frame.ndim == 2 else frame.shape[2]
+        fill = tuple(float(v) for v in np.median(part.reshape(-1, channels)[::7], axis=0))
+        grain = max(5, int(round(BARE_GRAIN * play_width)) | 1)
+        return cls(box, cv2.blur(part, (5, 5)), fill, grain)
+
+
+def bare_table_hidden(frame: np.ndarray, bare: BareTable) -> np.ndarray:
+    """``frame`` with everything outside ``bare.box`` painted over in the table's colour,
+    and inside it the table where it still looks bare (``bare_table_painted``)."""
+    x0, y0, x1, y1 = bare.box
+    h, w = frame.shape[:2]
+    painted = bare_table_painted(frame[y0:y1, x0:x1], bare)
+    return cv2.copyMakeBorder(painted, y0, h - y1, x0, w - x1, cv2.BORDER_CONSTANT, value=bare.fill)
+
+
+def bare_table_painted(part: np.ndarray, bare: BareTable) -> np.ndarray:
+    """``part``, the box ``bare.box`` of a frame, with every patch that still looks as
+    the bare table did (within ``BARE_TOLERANCE``, filling a square of ``bare.grain``
+    pixels or more) painted over in the table's colour: cards, hands and shadows keep
+    their pixels, and vision's first look sees them on a plain table. Where the light has
+    changed, nothing matches and the part is read as it is."""
+    diff = cv2.absdiff(cv2.blur(part, (5, 5)), bare.blurred)
+    if diff.ndim == 3:
+        diff = cv2.max(cv2.max(diff[..., 0], diff[..., 1]), diff[..., 2])
+    _, same = cv2.threshold(diff, BARE_TOLERANCE - 1, 255, cv2.THRESH_BINARY_INV)
+    same = cv2.morphologyEx(same, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (bare.grain, bare.grain)))
+    painted = part.copy()
+    cv2.copyTo(np.full_like(part, bare.fill if part.ndim == 3 else bare.fill[0]), same, painted)
+    return painted
+
+
 class CardTracker:
     def __init__(self, calibration: TableCalibration, *, deck: int = 52, style: str = "auto",
                  templates: GlyphTemplates | None = None, stable_frames: int = 3, gone_frames: int = 4,
                  gone_seconds: float = 0.6, move_tolerance: float = 0.06, match_radius: float = 0.25,
                  min_confidence: float = 0.45, play_radius: float = 1.0, settle_examinations: int = 3,
-                 same_card: float = 0.25, own_card: float = 0.4) -> None:
+                 same_card: float = 0.25, own_card: float = 0.4, bare_table: bool = True) -> None:
         self.calibration = calibration
         self.deck = deck
         self.style = style
@@ -248,6 +313,13 @@ class CardTracker:
         # which still lies there, is that card's own print read as another (see _on_own_card).
         self.own_card = own_card
         self.min_confidence = min_confidence
+        # Whether the table is learned bare (``BareTable``) and painted over where it
+        # still looks so before a frame is read.
+        self.bare_table = bare_table
+        self._bare: BareTable | None = None
+        self._bare_wanted = False  # the table changed since it was last learned
+        self._empty_reads = 0  # examinations in a row, since the last change, finding no card
+        self._changed_at: float | None = None  # the time of the last change (frames with a time)
         self.frame_index = -1
         self.examined = 0  # frames that were run through the detector
         self._change = FrameChange()
@@ -297,6 +369,9 @@ class CardTracker:
         # made every frame a changed one (on a Pi, the full search a few times a second).
         if self._change.changed(frame if watched is None else frame[watched[1]:watched[3], watched[0]:watched[2]]):
             self._since_change = 0
+            self._bare_wanted = True
+            self._empty_reads = 0
+            self._changed_at = now
         else:
             self._since_change += 1
         # The first frames after a change are all examined: one unlucky reading of a card
@@ -306,14 +381,37 @@ class CardTracker:
         # a trick's winner may lead on their own card a quarter of a second after it.
         fresh = self._since_change <= self.settle_examinations or (
             self._since_change <= 2 * self.stable_frames and self._unsettled())
+        bare_box = kept or region or (0, 0, frame.shape[1], frame.shape[0])
+        if self._bare is not None and (self._bare.box != bare_box or self._bare.blurred.shape != (
+                bare_box[3] - bare_box[1], bare_box[2] - bare_box[0], *frame.shape[2:])):
+            self._bare = None  # another camera size
         if fresh:
-            if kept is not None:
+            if self._bare is not None:
+                # The table as it looked bare painted over: cards on a patterned cloth
+                # are then plain cards on a plain table (see BareTable).
+                view = (bare_table_hidden(frame, self._bare) if region is None
+                        else bare_table_painted(view, self._bare))
+            elif kept is not None:
                 # Read whole (vision's first look works at a scale set by the frame's
                 # size), but with what lies beyond the play area hidden: players' hands
                 # held at the sides sent every frame to the full search.
                 view = beyond_hidden(frame, kept)
             self._last = self._identify(view, (0, 0) if region is None else region[:2])
             self.examined += 1
+            self._empty_reads = 0 if self._last else self._empty_reads + 1
+        still = (self._empty_reads >= 2 if now is None or self._changed_at is None
+                 else self._empty_reads >= 1 and now - self._changed_at >= BARE_STILL_SECONDS)
+        if self.bare_table and self._bare_wanted and still:
+            # Read with no card face up in it, and still a while (frames with no time:
+            # read twice): the table is bare (won tricks lying face down are table too,
+            # until they move). Learned again each time it is so, the evening's light
+            # with it. A hand laying a card or taking a trick in rests a moment: learned
+            # with it, the table where it lay looked unlike the bare table until the next
+            # time, and sent frames to the full search. (A card missed on a still frame
+            # is most likely missed again on the next: the same pixels.)
+            play_width = (watched[2] - watched[0]) if watched is not None else frame.shape[1]
+            self._bare = BareTable.of(frame, bare_box, play_width)
+            self._bare_wanted = False
         return self.observe(self._last, fresh=fresh, now=now)
 
     def _unsettled(self) -> bool:

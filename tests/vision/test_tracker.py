@@ -10,6 +10,7 @@ from engine.cards import Card
 from vision.calibration import TableCalibration
 from vision.recognize import Detection
 from vision.simulate import SimulatedDeal
+from vision.synth import Camera, PlacedCard
 from vision.tracker import CardEvent, CardTracker, FrameChange, plays_of
 
 CAL = TableCalibration.from_seat_cards([(640, 560), (380, 360), (640, 160), (900, 360)], trump_point=(1150, 650))
@@ -806,3 +807,95 @@ def test_a_played_cards_value_read_before_a_seat_that_has_played_is_no_card() ->
     events += seen(tr, 4, det("9D", 640, 560, 1.0))
     events += seen(tr, 8, det("9D", 640, 560, 1.0), det("JS", 640, 430, 0.9))
     assert plays_of(events) == [(Card.parse("JS"), 0), (Card.parse("9D"), 0)]
+
+
+
+_CLOTH_CAMERA = Camera((1280, 720), 1.35)
+_CLOTH_SPOTS = [(0.0, 105.0, 7.0), (-125.0, 0.0, 277.0), (0.0, -105.0, 187.0), (125.0, 0.0, 97.0)]  # S W N E
+
+
+def _cloth_cards() -> list[PlacedCard]:
+    return [PlacedCard(Card.parse(c), *spot) for c, spot in zip(("7H", "KS", "TD", "QC"), _CLOTH_SPOTS)]
+
+
+def _cloth_scene() -> tuple[TableCalibration, np.ndarray, np.ndarray, list[np.ndarray]]:
+    """A 1280x720 camera over a checked cloth: the calibration, the bare table, four cards
+    lying on it in front of the seats (S W N E: 7H KS TD QC), and those cards' outlines."""
+    from vision.synth import render_table
+
+    t2i = _CLOTH_CAMERA.table_to_image()
+    seats = [tuple(cv2.perspectiveTransform(np.array([[p[:2]]], np.float64), t2i)[0, 0]) for p in _CLOTH_SPOTS]
+    bare, _ = render_table([], seed=1, table="cloth", camera=_CLOTH_CAMERA)
+    frame, truth = render_table(_cloth_cards(), seed=1, table="cloth", camera=_CLOTH_CAMERA)
+    return TableCalibration.from_seat_cards(seats), bare, frame, [c.corners for c in truth.cards]
+
+
+def test_cards_on_a_checked_cloth_are_read_on_the_table_learned_bare(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A checked cloth's white checks are as light as card stock: vision's first look joins
+    # each card to the checks it touches, and every frame with a card took the full search
+    # (over a second here, several on a Pi). Shown the table still and bare, the tracker
+    # paints over what still looks so before it reads a frame.
+    import vision.recognize
+
+    cal, bare, frame, _ = _cloth_scene()
+    searched: list[int] = []
+    full_search = vision.recognize._full_search
+    monkeypatch.setattr(vision.recognize, "_full_search",
+                        lambda *args, **kw: searched.append(1) or full_search(*args, **kw))
+    tr = CardTracker(cal, deck=32, stable_frames=3)
+    for _ in range(5):  # read three times (nothing found), then still: learned bare
+        assert tr.process(bare) == []
+    searched.clear()
+    examined = tr.examined
+    events = [e for _ in range(8) for e in tr.process(frame)]
+    assert sorted((str(e.card), e.seat) for e in events) == [("7H", 0), ("KS", 1), ("QC", 3), ("TD", 2)]
+    assert tr.examined - examined >= 6 and searched == []  # (read a whole window of times)
+    # Not learned so, the same frames take the full search each time.
+    tr = CardTracker(cal, deck=32, stable_frames=3, bare_table=False)
+    for _ in range(5):
+        tr.process(bare)
+    searched.clear()
+    events = [e for _ in range(8) for e in tr.process(frame)]
+    assert len(events) == 4 and len(searched) == 6
+
+
+def test_a_table_with_cards_face_up_on_it_is_not_learned_bare() -> None:
+    # Else they would be table, painted over and never read again while they lay there:
+    # the trick would count as gathered.
+    from vision.synth import render_table
+
+    cal, _, _, _ = _cloth_scene()
+    camera, laid = _CLOTH_CAMERA, _cloth_cards()
+    two = render_table(laid[:2], seed=1, table="cloth", camera=camera)[0]
+    three = render_table(laid[:3], seed=1, table="cloth", camera=camera)[0]
+    tr = CardTracker(cal, deck=32, stable_frames=3)
+    events = [e for _ in range(10) for e in tr.process(two)]
+    events += [e for _ in range(10) for e in tr.process(three)]
+    assert [(e.kind, str(e.card), e.seat) for e in events] == [
+        ("card_placed", "7H", 0), ("card_placed", "KS", 1), ("card_placed", "TD", 2)]
+
+
+def test_the_table_learned_bare_is_painted_over_and_cards_and_a_new_light_are_not() -> None:
+    from vision.tracker import BareTable, bare_table_hidden
+
+    _, bare, frame, outlines = _cloth_scene()
+    box = (150, 40, 1130, 680)
+    learned = BareTable.of(bare, box, 733)
+    seen = bare_table_hidden(frame, learned)
+    x0, y0, x1, y1 = box
+    cards = np.zeros(frame.shape[:2], np.uint8)
+    for quad in outlines:
+        cv2.fillPoly(cards, [np.round(quad).astype(np.int32)], 255)
+    # Every card keeps its pixels (but a hair at its edges, where it blends into the cloth).
+    kept = (seen == frame).all(axis=2)
+    assert kept[cv2.erode(cards, np.ones((5, 5), np.uint8)) > 0].all()
+    # The cloth round them is one colour: all of it but a rim beside the cards.
+    table = np.zeros_like(cards)
+    table[y0:y1, x0:x1] = 255
+    table[cv2.dilate(cards, np.ones((31, 31), np.uint8)) > 0] = 0
+    painted = (seen == np.array(learned.fill, np.uint8)).all(axis=2)
+    assert painted[table > 0].mean() > 0.99
+    assert painted[:y0].all() and painted[:, x1:].all()  # beyond the box as beyond_hidden does
+    # A lamp switched on: nothing looks as the bare table did, the box is read as it is.
+    brighter = cv2.convertScaleAbs(frame, alpha=1.25)
+    assert (bare_table_hidden(brighter, learned)[y0:y1, x0:x1] == brighter[y0:y1, x0:x1]).all(axis=2).mean() > 0.97
