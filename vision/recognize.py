@@ -965,7 +965,7 @@ def load_networks() -> None:
 
 def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
                    templates: GlyphTemplates | None = None, min_confidence: float = MIN_CONFIDENCE,
-                   check_phantoms: bool = True, face_down: bool = True) -> list[Detection]:
+                   check_phantoms: bool = True, face_down: bool = True, cut_out: bool = True) -> list[Detection]:
     """All cards in a BGR frame, whole or partly hidden, face up or face down.
 
     A frame longer than ``LARGEST_FRAME`` on its long side (a phone's photo) is read
@@ -976,21 +976,25 @@ def identify_cards(frame: np.ndarray, deck: int = 52, style: str = "auto",
     read again, larger (``closer_look``), and that reading is the answer. With
     ``face_down`` off, face-down cards are left out (a tracker of plays has no use for
     them), and frames with backs lying apart are answered sooner. Last of all, a value
-    read twice at one place is one card (``_each_value_once``). See ``_identify`` for the
-    rest."""
-    return _each_value_once(_read_at_size(frame, deck, style, templates, min_confidence, check_phantoms, face_down))
+    read twice at one place is one card (``_each_value_once``). With ``cut_out`` off, the
+    frame is not taken for one card cut out and straightened, whatever its shape and rim
+    (``_whole_photo_quad``): a tracker's view of the table never is, and a play area of
+    card proportions painted round the cards, its rim even, took the full search. See
+    ``_identify`` for the rest."""
+    return _each_value_once(_read_at_size(frame, deck, style, templates, min_confidence, check_phantoms, face_down,
+                                          cut_out))
 
 
 def _read_at_size(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplates | None, min_confidence: float,
-                  check_phantoms: bool, face_down: bool) -> list[Detection]:
+                  check_phantoms: bool, face_down: bool, cut_out: bool = True) -> list[Detection]:
     """``identify_cards`` before ``_each_value_once``: a camera-sized frame as it is, a
     larger one reduced and, where its cards come out small, read again closer."""
     h, w = frame.shape[:2]
     reduce = LARGEST_FRAME / max(h, w)
     if reduce >= 1.0:
-        return _identify(frame, deck, style, templates, min_confidence, check_phantoms, face_down)
+        return _identify(frame, deck, style, templates, min_confidence, check_phantoms, face_down, cut_out)
     first = _identify_scaled(frame, (0, 0, w, h), reduce, deck, style, templates, min_confidence, check_phantoms,
-                             face_down)
+                             face_down, cut_out)
     closer = closer_look(first, frame.shape, reduce)
     if closer is None:
         return first
@@ -998,7 +1002,7 @@ def _read_at_size(frame: np.ndarray, deck: int, style: str, templates: GlyphTemp
     found: list[Detection] = []
     for tile in tiles:
         found += [d for d in _identify_scaled(frame, tile.box, scale, deck, style, templates, min_confidence,
-                                              check_phantoms, face_down) if tile.owns(d)]
+                                              check_phantoms, face_down, cut_out) if tile.owns(d)]
     return _backs_seen_before(found, first)
 
 
@@ -1113,7 +1117,7 @@ def _spans(lo: int, hi: int, side: float, overlap: float) -> list[tuple[int, int
 
 def _identify_scaled(frame: np.ndarray, box: tuple[int, int, int, int], scale: float, deck: int, style: str,
                      templates: GlyphTemplates | None, min_confidence: float, check_phantoms: bool,
-                     face_down: bool) -> list[Detection]:
+                     face_down: bool, cut_out: bool = True) -> list[Detection]:
     """``_identify`` of the part ``box`` (x0, y0, x1, y1) of ``frame`` reduced by
     ``scale`` (at most 1), the corners given back in the frame's pixels."""
     x0, y0, x1, y1 = box
@@ -1122,11 +1126,11 @@ def _identify_scaled(frame: np.ndarray, box: tuple[int, int, int, int], scale: f
         part = cv2.resize(part, (max(round((x1 - x0) * scale), 1), max(round((y1 - y0) * scale), 1)),
                           interpolation=cv2.INTER_AREA)
     return [d.in_frame((x0, y0), scale)
-            for d in _identify(part, deck, style, templates, min_confidence, check_phantoms, face_down)]
+            for d in _identify(part, deck, style, templates, min_confidence, check_phantoms, face_down, cut_out)]
 
 
 def _plain_cards(frame: np.ndarray, first: WholeCards, templates: GlyphTemplates | None, deck: int, style: str,
-                 min_confidence: float, face_down: bool) -> list[Detection] | None:
+                 min_confidence: float, face_down: bool, cut_out: bool = True) -> list[Detection] | None:
     """The answer of the quick looks, or None when the frame needs the full search.
 
     The first look's whole cards (``find_whole_cards``) are the answer when they explain
@@ -1143,7 +1147,7 @@ def _plain_cards(frame: np.ndarray, first: WholeCards, templates: GlyphTemplates
     table's deals took the full search for them; beside such a back, stock counts only
     as white as the cards' paper (``_explained``). (Reported, a back needs its whole
     outline, where the strong edges often show only its coloured middle.)"""
-    if _whole_photo_quad(frame) is not None:
+    if cut_out and _whole_photo_quad(frame) is not None:
         return None
     quads: list[Quad] = list(first.quads)
     backs: list[Quad] = []
@@ -1188,7 +1192,7 @@ def _outline_quad(corners: np.ndarray) -> Quad | None:
 
 
 def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplates | None, min_confidence: float,
-              check_phantoms: bool, face_down: bool) -> list[Detection]:
+              check_phantoms: bool, face_down: bool, cut_out: bool = True) -> list[Detection]:
     """All cards in a frame of camera size (see ``identify_cards``).
 
     A cascade: the plain whole cards are found and read first; only when they leave
@@ -1202,12 +1206,12 @@ def _identify(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplate
     and the cards found in the shadow where none was are added (``shadow_lift``)."""
     if min(frame.shape[:2]) < MIN_FRAME_SIDE:
         return []  # no card's index fits (and a sliver of a frame scales to nothing)
-    found = _identify_lit(frame, deck, style, templates, min_confidence, check_phantoms, face_down)
+    found = _identify_lit(frame, deck, style, templates, min_confidence, check_phantoms, face_down, cut_out)
     lift = shadow_lift(frame, found)
     if lift is None:
         return found
     lifted = _identify_lit(cv2.convertScaleAbs(cv2.multiply(frame.astype(np.float32), lift)), deck, style,
-                           templates, min_confidence, check_phantoms, face_down)
+                           templates, min_confidence, check_phantoms, face_down, cut_out)
     shade = lift[..., 0] if lift.ndim == 3 else lift
     # One deck holds each value once: a value read already is that card, read again.
     values = {k.card for k in found if k.card is not None}
@@ -1310,18 +1314,18 @@ def _same_place(d: Detection, k: Detection) -> bool:
 
 
 def _identify_lit(frame: np.ndarray, deck: int, style: str, templates: GlyphTemplates | None, min_confidence: float,
-                  check_phantoms: bool, face_down: bool) -> list[Detection]:
+                  check_phantoms: bool, face_down: bool, cut_out: bool = True) -> list[Detection]:
     """``_identify`` of a frame as its light is: the cascade, no shadow looked for."""
     first = find_whole_cards(frame)
-    plain = _plain_cards(frame, first, templates, deck, style, min_confidence, face_down)
+    plain = _plain_cards(frame, first, templates, deck, style, min_confidence, face_down, cut_out)
     if plain is not None:
         return plain
-    found = _full_search(frame, first, deck, style, templates, min_confidence, check_phantoms)
+    found = _full_search(frame, first, deck, style, templates, min_confidence, check_phantoms, cut_out)
     return found if face_down else [d for d in found if d.card is not None]
 
 
 def _full_search(frame: np.ndarray, first: WholeCards, deck: int, style: str, templates: GlyphTemplates | None,
-                 min_confidence: float, check_phantoms: bool) -> list[Detection]:
+                 min_confidence: float, check_phantoms: bool, cut_out: bool = True) -> list[Detection]:
     """Steps 1 to 6 of docs/vision.md on a frame the quick looks did not answer."""
     regions = find_regions(frame, first=first)
     # Grey at full resolution: several steps look at it, converted once.
@@ -1329,10 +1333,10 @@ def _full_search(frame: np.ndarray, first: WholeCards, deck: int, style: str, te
     detections: list[Detection] = []
     quads = list(regions.quads)
     h, w = frame.shape[:2]
-    cut_out = (_whole_photo_quad(frame) if not any(q.short_side * q.long_side > 0.5 * w * h for q in quads)
-               else None)
-    if cut_out is not None:
-        quads.append(cut_out)
+    photo_card = (_whole_photo_quad(frame) if cut_out and not any(q.short_side * q.long_side > 0.5 * w * h
+                                                                  for q in quads) else None)
+    if photo_card is not None:
+        quads.append(photo_card)
     unread: list[int] = []  # quads (indices into regions.quads) read as no card, or guessed face down
     down_guess: dict[int, Detection] = {}  # of those, the ones guessed face down by their colour
     for qi, quad in enumerate(quads):
@@ -1341,27 +1345,27 @@ def _full_search(frame: np.ndarray, first: WholeCards, deck: int, style: str, te
         # A surely-back quad is face down unless its index reads very sure (a back's
         # lattice, cut by the reader's ink threshold, may pass for a letter); also at the
         # frame's edge, where a coloured middle alone is no proof.
-        back = not sure and quad is not cut_out and _surely_back(frame, quad.corners)
+        back = not sure and quad is not photo_card and _surely_back(frame, quad.corners)
         if not back and reading is not None and reading.confidence >= min_confidence:
             # A card read by an index that peeks out from under a back lying nearly square
             # on it: the back's middle was taken for the card's picture frame. A picture is
             # no lattice: the back is reported, and the card as partly covered.
             on_top = None if sure else next(
                 (f.corners for o, f in regions.frames if o is quad and _surely_back(frame, f.corners)), None)
-            if on_top is None and quad is not cut_out:
+            if on_top is None and quad is not photo_card:
                 # Or a back ringed by its white border (``Regions.backs``) whose pattern ran
                 # into the card's edge, so no outline parted the two: the quad is both.
                 on_top = _back_ringed_on(frame, quad, regions.backs)
             detections.append(Detection(reading.card, reading.confidence, oriented, partial=on_top is not None))
             if on_top is not None:
                 detections.append(_face_down(on_top))
-        elif back or (quad is not cut_out and not _on_frame_border(quad.corners, frame.shape) and _looks_face_down(
+        elif back or (quad is not photo_card and not _on_frame_border(quad.corners, frame.shape) and _looks_face_down(
                 frame, quad.corners)):
             detections.append(_face_down(quad.corners))
             if not back:
                 unread.append(qi)
                 down_guess[qi] = detections[-1]
-        elif quad is not cut_out:
+        elif quad is not photo_card:
             unread.append(qi)
     # A back lying partly out of view: its lattice (a coloured middle alone is no proof
     # at the frame's edge, where dark wood looks as coloured).

@@ -435,8 +435,11 @@ class CardTracker:
         """The cards in ``view``, a frame or the part of it from ``origin`` (x, y), in the
         frame's pixels."""
         # Face-down cards are no plays (``_sightings`` passes them by): not asked for, the
-        # gathered tricks lying face down do not send every frame to the full search.
-        found = identify_cards(view, deck=self.deck, style=self.style, templates=self.templates, face_down=False)
+        # gathered tricks lying face down do not send every frame to the full search. A
+        # view of the table is never one card cut out (a teaching photo): a play area of a
+        # card's proportions, painted round the cards, had an even rim like one's.
+        found = identify_cards(view, deck=self.deck, style=self.style, templates=self.templates, face_down=False,
+                               cut_out=False)
         return found if origin == (0, 0) else [d.in_frame(origin) for d in found]
 
     def observe(self, detections: list[Detection], fresh: bool = True, now: float | None = None) -> list[CardEvent]:

@@ -859,6 +859,31 @@ def test_cards_on_a_checked_cloth_are_read_on_the_table_learned_bare(monkeypatch
     assert len(events) == 4 and len(searched) == 6
 
 
+def test_a_larger_cameras_play_area_is_read_on_the_table_learned_bare(monkeypatch: pytest.MonkeyPatch) -> None:
+    # At 1920x1080 the tracker reads the play area alone (see above): the bare table is
+    # learned and painted there.
+    import vision.recognize
+    from vision.synth import render_table
+
+    camera = Camera((1920, 1080), 1.6)
+    t2i = camera.table_to_image()
+    seats = [tuple(cv2.perspectiveTransform(np.array([[p[:2]]], np.float64), t2i)[0, 0]) for p in _CLOTH_SPOTS]
+    cal = TableCalibration.from_seat_cards(seats)
+    assert cal.read_region((1080, 1920, 3)) is not None
+    bare = render_table([], seed=1, table="cloth", camera=camera)[0]
+    frame = render_table(_cloth_cards()[:2], seed=1, table="cloth", camera=camera)[0]
+    searched: list[int] = []
+    full_search = vision.recognize._full_search
+    monkeypatch.setattr(vision.recognize, "_full_search",
+                        lambda *args, **kw: searched.append(1) or full_search(*args, **kw))
+    tr = CardTracker(cal, deck=32, stable_frames=3)
+    for _ in range(5):
+        assert tr.process(bare) == []
+    searched.clear()
+    events = [e for _ in range(8) for e in tr.process(frame)]
+    assert sorted((str(e.card), e.seat) for e in events) == [("7H", 0), ("KS", 1)] and searched == []
+
+
 def test_a_table_with_cards_face_up_on_it_is_not_learned_bare() -> None:
     # Else they would be table, painted over and never read again while they lay there:
     # the trick would count as gathered.
