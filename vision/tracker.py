@@ -244,6 +244,27 @@ BARE_GRAIN: float = 0.03
 BARE_STILL_SECONDS: float = 1.0
 
 
+# How far the whole part may have brightened or darkened since the table was learned bare
+# and still be compared with it, brightened or darkened alike (``bare_table_painted``).
+BARE_GAINS: tuple[float, float] = (0.7, 1.4)
+
+
+def _gains(now: np.ndarray, then: np.ndarray) -> np.ndarray | None:
+    """Per colour, the median ratio of ``now`` to ``then`` (on every eighth pixel either
+    way, where ``then`` is not dark); None when all within 2% of 1, or any beyond
+    ``BARE_GAINS`` (a changed light, no exposure's)."""
+    a = now[::8, ::8].reshape(-1, 1 if now.ndim == 2 else now.shape[2]).astype(np.float32)
+    b = then[::8, ::8].reshape(a.shape).astype(np.float32)
+    lit = (b > 40).all(axis=1)
+    if lit.sum() < 100:
+        return None
+    gains = np.median(a[lit] / b[lit], axis=0)
+    lo, hi = BARE_GAINS
+    if (np.abs(gains - 1.0) < 0.02).all() or (gains < lo).any() or (gains > hi).any():
+        return None
+    return gains.astype(np.float64)
+
+
 @dataclass(frozen=True)
 class BareTable:
     """What the table looks like, in a box of the frame (x0, y0, x1, y1), with no card
@@ -256,6 +277,7 @@ class BareTable:
     blurred: np.ndarray  # the box's part of that frame, each colour averaged over 5x5 pixels
     fill: tuple[float, ...]  # the median colour of the table there
     grain: int  # pixels: the side of the square a patch of bare table must fill
+    filled: np.ndarray  # the box all in that colour (what is painted, copied from)
 
     @classmethod
     def of(cls, frame: np.ndarray, box: _Box, play_width: int) -> BareTable:
@@ -264,7 +286,9 @@ class BareTable:
         channels = 1 if frame.ndim == 2 else frame.shape[2]
         fill = tuple(float(v) for v in np.median(part.reshape(-1, channels)[::7], axis=0))
         grain = max(5, int(round(BARE_GRAIN * play_width)) | 1)
-        return cls(box, cv2.blur(part, (5, 5)), fill, grain)
+        filled = np.empty_like(part)
+        filled[:] = fill if part.ndim == 3 else fill[0]
+        return cls(box, cv2.blur(part, (5, 5)), fill, grain, filled)
 
 
 def bare_table_hidden(frame: np.ndarray, bare: BareTable) -> np.ndarray:
@@ -280,15 +304,23 @@ def bare_table_painted(part: np.ndarray, bare: BareTable) -> np.ndarray:
     """``part``, the box ``bare.box`` of a frame, with every patch that still looks as
     the bare table did (within ``BARE_TOLERANCE``, filling a square of ``bare.grain``
     pixels or more) painted over in the table's colour: cards, hands and shadows keep
-    their pixels, and vision's first look sees them on a plain table. Where the light has
-    changed, nothing matches and the part is read as it is."""
-    diff = cv2.absdiff(cv2.blur(part, (5, 5)), bare.blurred)
+    their pixels, and vision's first look sees them on a plain table. A camera's exposure
+    and white balance follow what it sees (a dark sleeve in view brightens the rest): the
+    bare table is compared brightened or darkened as the part is overall, each colour by
+    the median of its ratios (within ``BARE_GAINS``). Where the light has changed
+    otherwise, nothing matches and the part is read as it is."""
+    now = cv2.blur(part, (5, 5))
+    then = bare.blurred
+    gains = _gains(now, then)
+    if gains is not None:
+        then = cv2.transform(then, np.diag(gains))
+    diff = cv2.absdiff(now, then)
     if diff.ndim == 3:
         diff = cv2.max(cv2.max(diff[..., 0], diff[..., 1]), diff[..., 2])
     _, same = cv2.threshold(diff, BARE_TOLERANCE - 1, 255, cv2.THRESH_BINARY_INV)
     same = cv2.morphologyEx(same, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (bare.grain, bare.grain)))
     painted = part.copy()
-    cv2.copyTo(np.full_like(part, bare.fill if part.ndim == 3 else bare.fill[0]), same, painted)
+    cv2.copyTo(bare.filled, same, painted)
     return painted
 
 
