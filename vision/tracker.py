@@ -258,11 +258,11 @@ def _gains(now: np.ndarray, then: np.ndarray) -> np.ndarray | None:
     lit = (b > 40).all(axis=1)
     if lit.sum() < 100:
         return None
-    gains = np.median(a[lit] / b[lit], axis=0)
+    gains: np.ndarray = np.median(a[lit] / b[lit], axis=0).astype(np.float64)
     lo, hi = BARE_GAINS
     if (np.abs(gains - 1.0) < 0.02).all() or (gains < lo).any() or (gains > hi).any():
         return None
-    return gains.astype(np.float64)
+    return gains
 
 
 @dataclass(frozen=True)
