@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -298,16 +299,23 @@ def test_a_correction_of_a_recorded_card_tells_the_players(tmp_path: Path) -> No
     assert table.status.question is None
 
 
-def test_a_correction_of_the_winners_card_before_the_next_lead_asks_for_the_lead(tmp_path: Path) -> None:
-    # The winner of the trick just closed laid the lead on the card they played, and
-    # vision took it for a misreading of that card: the players are asked for the
-    # winner's card, the lead first; OK records it as the lead.
+def _first_trick_closed(tmp_path: Path) -> tuple[Table, SimTable, ManualClock, Any]:
+    """A simulated table stepped until the device has closed the first trick, which
+    still lies on the table, nobody having led to the next; and the hand."""
     table, sim, clock, _ = build(tmp_path)
     play_until(table, sim, clock, 4)
     hand = table.game.hand  # type: ignore[attr-defined]
     while hand.current_trick is not None:
         table.step()
         clock.advance(0.05)
+    return table, sim, clock, hand
+
+
+def test_a_correction_of_the_winners_card_before_the_next_lead_asks_for_the_lead(tmp_path: Path) -> None:
+    # The winner of the trick just closed laid the lead on the card they played, and
+    # vision took it for a misreading of that card: the players are asked for the
+    # winner's card, the lead first; OK records it as the lead.
+    table, sim, _, hand = _first_trick_closed(tmp_path)
     trick = hand.tricks[-1]
     winner = trick.winner
     own = trick.cards[trick.seats.index(winner)]
@@ -336,12 +344,7 @@ def test_simulated_players_asked_for_a_lead_not_laid_yet_say_so(tmp_path: Path) 
     # among the guesses for the card they played to the old trick (a `tafel bench table`
     # run on the checked cloth stood still twenty minutes); they press UNDO, as players
     # would, and the hand goes on.
-    table, sim, clock, _ = build(tmp_path)
-    play_until(table, sim, clock, 4)
-    hand = table.game.hand  # type: ignore[attr-defined]
-    while hand.current_trick is not None:
-        table.step()
-        clock.advance(0.05)
+    table, sim, clock, hand = _first_trick_closed(tmp_path)
     trick = hand.tricks[-1]
     own = trick.cards[trick.seats.index(trick.winner)]
     table.table_event(CardCorrected(trick.winner, str(own), str(sim.held[trick.winner][0]), 1.0))
