@@ -19,6 +19,7 @@ target: the figures are for comparing, and for seeing what a slower machine cost
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 import sys
 import tempfile
@@ -178,10 +179,12 @@ def bench_table(game: str = "klaverjassen", hands: int = 2, slow: float = 1.0, s
 def _delays(plays: Sequence[tuple[str, Any]], laid_at: Sequence[float],
             reports: Sequence[tuple[float, str, str | None]]) -> list[float]:
     """Seconds from each card laid to the camera's first report of it (that seat, that
-    value, at or after it was laid); cards never reported so are left out."""
+    value, at or after it was laid, and before that seat laid that card again in a later
+    deal: a report then is of the later one); cards never reported so are left out."""
     delays = []
-    for (seat, card), at in zip(plays, laid_at):
-        times = [t for t, s, c in reports if s == seat and c == str(card) and t >= at]
+    for i, ((seat, card), at) in enumerate(zip(plays, laid_at)):
+        again = next((laid_at[j] for j in range(i + 1, len(plays)) if plays[j] == (seat, card)), math.inf)
+        times = [t for t, s, c in reports if s == seat and c == str(card) and at <= t < again]
         if times:
             delays.append(min(times) - at)
     return delays

@@ -22,6 +22,12 @@ def test_a_card_counts_as_reported_at_its_own_seat_and_value_after_it_was_laid()
         (12.8, "E", "KC"),
     ]
     assert _delays(plays, laid_at, reports) == pytest.approx([0.4, 1.8])
+    # The next deal: S holds the QH again and lays it; the camera reports only that one.
+    # It is no report, 50 seconds late, of the QH of the first deal.
+    plays.append(("S", Card.parse("QH")))
+    laid_at.append(60.0)
+    reports.append((62.0, "S", "QH"))
+    assert _delays(plays, laid_at, reports) == pytest.approx([0.4, 1.8, 2.0])
 
 
 def test_a_slowed_watcher_takes_longer_and_notes_its_reports() -> None:
