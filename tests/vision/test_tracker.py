@@ -818,81 +818,73 @@ def _cloth_cards() -> list[PlacedCard]:
     return [PlacedCard(Card.parse(c), *spot) for c, spot in zip(("7H", "KS", "TD", "QC"), _CLOTH_SPOTS)]
 
 
-def _cloth_scene() -> tuple[TableCalibration, np.ndarray, np.ndarray, list[np.ndarray]]:
-    """A 1280x720 camera over a checked cloth: the calibration, the bare table, four cards
-    lying on it in front of the seats (S W N E: 7H KS TD QC), and those cards' outlines."""
+def _cloth_scene(camera: Camera = _CLOTH_CAMERA, cards: int = 4
+                 ) -> tuple[TableCalibration, np.ndarray, np.ndarray, list[np.ndarray]]:
+    """A camera (1280x720) over a checked cloth: the calibration, the bare table, the first
+    ``cards`` of four cards lying on it in front of the seats (S W N E: 7H KS TD QC), and
+    those cards' outlines."""
     from vision.synth import render_table
 
-    t2i = _CLOTH_CAMERA.table_to_image()
+    t2i = camera.table_to_image()
     seats = [tuple(cv2.perspectiveTransform(np.array([[p[:2]]], np.float64), t2i)[0, 0]) for p in _CLOTH_SPOTS]
-    bare, _ = render_table([], seed=1, table="cloth", camera=_CLOTH_CAMERA)
-    frame, truth = render_table(_cloth_cards(), seed=1, table="cloth", camera=_CLOTH_CAMERA)
+    bare, _ = render_table([], seed=1, table="cloth", camera=camera)
+    frame, truth = render_table(_cloth_cards()[:cards], seed=1, table="cloth", camera=camera)
     return TableCalibration.from_seat_cards(seats), bare, frame, [c.corners for c in truth.cards]
 
 
-def test_cards_on_a_checked_cloth_are_read_on_the_table_learned_bare(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def full_searches(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A 1 for each frame vision gives the full search (it still does it)."""
+    import vision.recognize
+
+    searched: list[int] = []
+    full_search = vision.recognize._full_search
+    monkeypatch.setattr(vision.recognize, "_full_search",
+                        lambda *args, **kw: searched.append(1) or full_search(*args, **kw))
+    return searched
+
+
+def test_cards_on_a_checked_cloth_are_read_on_the_table_learned_bare(full_searches: list[int]) -> None:
     # A checked cloth's white checks are as light as card stock: vision's first look joins
     # each card to the checks it touches, and every frame with a card took the full search
     # (over a second here, several on a Pi). Shown the table still and bare, the tracker
     # paints over what still looks so before it reads a frame.
-    import vision.recognize
-
     cal, bare, frame, _ = _cloth_scene()
-    searched: list[int] = []
-    full_search = vision.recognize._full_search
-    monkeypatch.setattr(vision.recognize, "_full_search",
-                        lambda *args, **kw: searched.append(1) or full_search(*args, **kw))
     tr = CardTracker(cal, deck=32, stable_frames=3)
-    for _ in range(5):  # read three times (nothing found), then still: learned bare
+    for _ in range(5):  # read twice, nothing found (frames with no time): learned bare
         assert tr.process(bare) == []
-    searched.clear()
+    full_searches.clear()
     examined = tr.examined
     events = [e for _ in range(8) for e in tr.process(frame)]
     assert sorted((str(e.card), e.seat) for e in events) == [("7H", 0), ("KS", 1), ("QC", 3), ("TD", 2)]
-    assert tr.examined - examined >= 6 and searched == []  # (read a whole window of times)
+    assert tr.examined - examined >= 6 and full_searches == []  # (read a whole window of times)
     # Not learned so, the same frames take the full search each time.
     tr = CardTracker(cal, deck=32, stable_frames=3, bare_table=False)
     for _ in range(5):
         tr.process(bare)
-    searched.clear()
+    full_searches.clear()
     events = [e for _ in range(8) for e in tr.process(frame)]
-    assert len(events) == 4 and len(searched) == 6
+    assert len(events) == 4 and len(full_searches) == 6
 
 
-def test_a_larger_cameras_play_area_is_read_on_the_table_learned_bare(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_larger_cameras_play_area_is_read_on_the_table_learned_bare(full_searches: list[int]) -> None:
     # At 1920x1080 the tracker reads the play area alone (see above): the bare table is
     # learned and painted there.
-    import vision.recognize
-    from vision.synth import render_table
-
-    camera = Camera((1920, 1080), 1.6)
-    t2i = camera.table_to_image()
-    seats = [tuple(cv2.perspectiveTransform(np.array([[p[:2]]], np.float64), t2i)[0, 0]) for p in _CLOTH_SPOTS]
-    cal = TableCalibration.from_seat_cards(seats)
+    cal, bare, frame, _ = _cloth_scene(Camera((1920, 1080), 1.6), cards=2)
     assert cal.read_region((1080, 1920, 3)) is not None
-    bare = render_table([], seed=1, table="cloth", camera=camera)[0]
-    frame = render_table(_cloth_cards()[:2], seed=1, table="cloth", camera=camera)[0]
-    searched: list[int] = []
-    full_search = vision.recognize._full_search
-    monkeypatch.setattr(vision.recognize, "_full_search",
-                        lambda *args, **kw: searched.append(1) or full_search(*args, **kw))
     tr = CardTracker(cal, deck=32, stable_frames=3)
     for _ in range(5):
         assert tr.process(bare) == []
-    searched.clear()
+    full_searches.clear()
     events = [e for _ in range(8) for e in tr.process(frame)]
-    assert sorted((str(e.card), e.seat) for e in events) == [("7H", 0), ("KS", 1)] and searched == []
+    assert sorted((str(e.card), e.seat) for e in events) == [("7H", 0), ("KS", 1)] and full_searches == []
 
 
 def test_a_table_with_cards_face_up_on_it_is_not_learned_bare() -> None:
     # Else they would be table, painted over and never read again while they lay there:
     # the trick would count as gathered.
-    from vision.synth import render_table
-
-    cal, _, _, _ = _cloth_scene()
-    camera, laid = _CLOTH_CAMERA, _cloth_cards()
-    two = render_table(laid[:2], seed=1, table="cloth", camera=camera)[0]
-    three = render_table(laid[:3], seed=1, table="cloth", camera=camera)[0]
+    cal, _, two, _ = _cloth_scene(cards=2)
+    three = _cloth_scene(cards=3)[2]
     tr = CardTracker(cal, deck=32, stable_frames=3)
     events = [e for _ in range(10) for e in tr.process(two)]
     events += [e for _ in range(10) for e in tr.process(three)]
